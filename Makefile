@@ -1,0 +1,34 @@
+# `make test` builds everything from nothing: a fresh clone plus Python 3.11 is enough.
+PYTHON ?= python3.11
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: test lint demo bench clean venv
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	# The CPU build of torch 2.13.0 lies on local disk; any other spec pulls multi-GB CUDA wheels,
+	# so it goes in first and SB3 then finds its torch requirement already met.
+	$(BIN)/python -m pip install --quiet torch==2.13.0
+	$(BIN)/python -m pip install --quiet -e '.[train,dev]'
+	touch $(STAMP)
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+test: lint
+	$(BIN)/python -m pytest -n 2 -q
+
+demo: $(STAMP)
+	$(BIN)/python -m mystic_envs.demo
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/env_speed.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache build *.egg-info

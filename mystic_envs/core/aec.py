@@ -1,0 +1,250 @@
+"""The PettingZoo AEC adapter shared by every game (CONVENTIONS section 3).
+
+A game's ``env.py`` subclasses :class:`MysticAECEnv`, names its ``Game`` class and its
+metadata, and writes the module docstring that serves as its documentation page. Everything
+about agents, spaces, rewards, illegal actions, truncation, seeding and rendering lives here.
+"""
+
+from __future__ import annotations
+
+import numbers
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from mystic_envs.core.errors import GameOverError, IllegalActionError
+from mystic_envs.core.game import Game, GameState, LayoutEntry
+
+ILLEGAL_ACTION_MODES = ("terminate", "penalize", "raise")
+RENDER_MODES = ("ansi", "human")
+
+
+def coerce_action(action: Any, num_actions: int) -> int:
+    """Turn a Python or numpy integer into an ``int`` in ``[0, num_actions)``, or explain why not."""
+    if isinstance(action, np.ndarray):
+        if action.shape not in ((), (1,)):
+            raise TypeError(f"action must be a single integer, got an array of shape {action.shape}")
+        action = action.reshape(()).item() if np.issubdtype(action.dtype, np.integer) else action
+    if isinstance(action, bool | np.bool_) or not isinstance(action, numbers.Integral):
+        raise TypeError(
+            f"action must be an integer in [0, {num_actions}), got {action!r} of type {type(action).__name__}"
+        )
+    a = int(action)
+    if not 0 <= a < num_actions:
+        raise ValueError(f"action {a} is outside the action space Discrete({num_actions})")
+    return a
+
+
+class MysticAECEnv(AECEnv):
+    """PettingZoo AEC environment over any :class:`GameState`.
+
+    Keyword arguments shared by every game:
+
+    - ``render_mode``: ``None``, ``"ansi"`` (``render()`` returns a str) or ``"human"`` (prints it).
+    - ``illegal_action``: ``"terminate"`` (default: offender -1, others 0, game over, info says why),
+      ``"penalize"`` (offender gets ``illegal_reward``, state unchanged, same player to move) or
+      ``"raise"`` (:class:`IllegalActionError`).
+    - ``illegal_reward``: reward for an illegal action under ``"penalize"`` (default -1.0).
+    - ``max_steps``: agent actions after which every agent is truncated (default per game).
+
+    Every other keyword goes to the game's ``Game`` class, which rejects unknown ones.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": list(RENDER_MODES),
+        "name": "mystic_base",
+        "is_parallelizable": False,
+    }
+    game_class: ClassVar[type[Game]]
+    default_max_steps: ClassVar[int] = 10_000
+
+    def __init__(
+        self,
+        render_mode: str | None = None,
+        illegal_action: str = "terminate",
+        illegal_reward: float = -1.0,
+        max_steps: int | None = None,
+        **game_kwargs: Any,
+    ) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode must be one of {RENDER_MODES} or None, got {render_mode!r}")
+        if illegal_action not in ILLEGAL_ACTION_MODES:
+            raise ValueError(f"illegal_action must be one of {ILLEGAL_ACTION_MODES}, got {illegal_action!r}")
+        if isinstance(illegal_reward, bool) or not isinstance(illegal_reward, numbers.Real):
+            raise TypeError(f"illegal_reward must be a number, got {illegal_reward!r}")
+        if max_steps is None:
+            max_steps = self.default_max_steps
+        if isinstance(max_steps, bool) or not isinstance(max_steps, numbers.Integral) or max_steps < 1:
+            raise ValueError(f"max_steps must be a positive integer, got {max_steps!r}")
+        self.render_mode = render_mode
+        self.illegal_action = illegal_action
+        self.illegal_reward = float(illegal_reward)
+        self.max_steps = int(max_steps)
+        self.game: Game = self.game_class(**game_kwargs)
+
+        n = self.game.num_players
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
+        self.observation_layout: tuple[LayoutEntry, ...] = self.game.observation_layout()
+        obs_size = self.game.observation_size
+        num_actions = self.game.num_actions
+        self._observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(-np.inf, np.inf, (obs_size,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (num_actions,), np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
+        self._action_spaces = {a: spaces.Discrete(num_actions) for a in self.possible_agents}
+        self._no_mask = np.zeros(num_actions, dtype=np.int8)
+        self.state: GameState | None = None
+        self._np_random = np.random.default_rng()
+        self._seeded = False
+
+    # -- spaces and naming -------------------------------------------------------------------
+    def observation_space(self, agent: str) -> spaces.Dict:
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        return self._action_spaces[agent]
+
+    def action_meaning(self, action: int) -> str:
+        return self.game.action_meaning(coerce_action(action, self.game.num_actions))
+
+    # -- reset / observe ---------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0:
+                raise ValueError(f"seed must be a non-negative integer or None, got {seed!r}")
+            self._np_random = np.random.default_rng(int(seed))
+            self._seeded = True
+        game_seed = int(self._np_random.integers(2**63))
+        self.state = self.game.new_initial_state(game_seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.num_steps = 0
+        self._skip_agent_selection = None
+        self._refresh_infos()
+        self.agent_selection = self.possible_agents[self.state.current_player]
+
+    def _require_state(self) -> GameState:
+        if self.state is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.state
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        state = self._require_state()
+        if agent not in self.agent_name_mapping:
+            raise ValueError(f"unknown agent {agent!r}; agents are {self.possible_agents}")
+        p = self.agent_name_mapping[agent]
+        if state.current_player == p and not (self.terminations.get(agent) or self.truncations.get(agent)):
+            mask = state.legal_mask().astype(np.int8)
+        else:
+            mask = self._no_mask.copy()
+        return {"observation": state.observation(p), "action_mask": mask}
+
+    # -- step --------------------------------------------------------------------------------
+    def step(self, action: Any) -> None:
+        state = self._require_state()
+        if not self.agents:
+            raise GameOverError("the game is over and every agent has left; call reset()")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise TypeError(f"{agent} is still playing: step() needs an integer action, not None")
+        a = coerce_action(action, self.game.num_actions)
+        if not state.is_legal(a):
+            self._illegal(agent, a)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        state.apply(a)
+        self.num_steps += 1
+        self._clear_rewards()
+        if state.is_terminal:
+            self._finish(state.returns(), reason="game over")
+        elif self.num_steps >= self.max_steps:
+            for ag in self.agents:
+                self.truncations[ag] = True
+            self._refresh_infos()
+            for ag in self.agents:
+                self.infos[ag]["truncated_reason"] = f"max_steps={self.max_steps} reached"
+        else:
+            self._mark_eliminated(state)
+            self._refresh_infos()
+            self.agent_selection = self.possible_agents[state.current_player]
+            self._deads_step_first()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _mark_eliminated(self, state: GameState) -> None:
+        # Only games with more than two players can lose a seat while the game goes on.
+        if self.game.num_players <= 2:
+            return
+        for ag in self.agents:
+            if not self.terminations[ag] and state.player_done(self.agent_name_mapping[ag]):
+                self.terminations[ag] = True
+                self.rewards[ag] = float(state.returns()[self.agent_name_mapping[ag]])
+
+    def _finish(self, returns: np.ndarray, reason: str) -> None:
+        state = self._require_state()
+        for ag in self.agents:
+            if not self.terminations[ag]:
+                self.rewards[ag] = float(returns[self.agent_name_mapping[ag]])
+                self.terminations[ag] = True
+        self._refresh_infos()
+        final_scores = state.scores()
+        winners = [self.possible_agents[i] for i in state.winners()] if state.is_terminal else []
+        for ag in self.agents:
+            self.infos[ag].update(final_scores=final_scores, winners=winners, end_reason=reason)
+
+    def _illegal(self, agent: str, action: int) -> None:
+        state = self._require_state()
+        message = state.illegal_message(action)
+        if self.illegal_action == "raise":
+            raise IllegalActionError(message)
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        if self.illegal_action == "penalize":
+            self.rewards[agent] = self.illegal_reward
+            self.infos[agent]["illegal_action"] = message
+        else:
+            for ag in self.agents:
+                self.rewards[ag] = 0.0
+                self.terminations[ag] = True
+            self.rewards[agent] = -1.0
+            self._refresh_infos()
+            for ag in self.agents:
+                self.infos[ag]["illegal_action"] = message
+                self.infos[ag]["end_reason"] = f"illegal action by {agent}"
+        self._accumulate_rewards()
+
+    def _refresh_infos(self) -> None:
+        state = self._require_state()
+        info = state.info()
+        for ag in self.agents:
+            self.infos[ag] = dict(info)
+
+    # -- render / misc -----------------------------------------------------------------------
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        text = self._require_state().describe()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass

@@ -1,0 +1,183 @@
+"""The interface every rules engine implements (CONVENTIONS section 2).
+
+A game module defines a ``Game`` (immutable configuration, validates its options) and a
+``State`` that holds everything, including its own ``numpy.random.Generator``. Nothing here
+imports PettingZoo: the adapter in :mod:`mystic_envs.core.aec` wraps any ``GameState``.
+"""
+
+from __future__ import annotations
+
+import abc
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import numpy as np
+
+from mystic_envs.core.errors import GameOverError, IllegalActionError
+
+
+@dataclass(frozen=True)
+class LayoutEntry:
+    """One named part of an observation vector."""
+
+    name: str
+    start: int
+    stop: int
+    meaning: str
+
+    @property
+    def slice(self) -> slice:
+        return slice(self.start, self.stop)
+
+    @property
+    def size(self) -> int:
+        return self.stop - self.start
+
+
+def build_layout(parts: list[tuple[str, int, str]]) -> tuple[LayoutEntry, ...]:
+    """Turn ``(name, size, meaning)`` triples into contiguous :class:`LayoutEntry` rows."""
+    entries = []
+    start = 0
+    for name, size, meaning in parts:
+        if size <= 0:
+            raise ValueError(f"layout part {name!r} has size {size}")
+        entries.append(LayoutEntry(name, start, start + size, meaning))
+        start += size
+    names = [e.name for e in entries]
+    if len(set(names)) != len(names):
+        raise ValueError(f"duplicate layout names in {names}")
+    return tuple(entries)
+
+
+def zero_sum_returns(placement: list[int] | tuple[int, ...]) -> np.ndarray:
+    """Rewards from final placements (0 = best; equal numbers are ties).
+
+    Each player gets (players it beat - players it lost to) / (n - 1): +1/-1/0 with two players,
+    and the rewards of any game sum to zero.
+    """
+    n = len(placement)
+    out = np.zeros(n, dtype=np.float64)
+    for i in range(n):
+        beat = sum(1 for j in range(n) if placement[j] > placement[i])
+        lost = sum(1 for j in range(n) if placement[j] < placement[i])
+        out[i] = (beat - lost) / (n - 1)
+    return out
+
+
+class Game(abc.ABC):
+    """Immutable configuration of one game; creates states."""
+
+    #: Allowed player counts, declared by each game.
+    PLAYER_COUNTS: ClassVar[tuple[int, ...]] = (2,)
+
+    num_players: int
+    num_actions: int
+
+    @abc.abstractmethod
+    def new_initial_state(self, seed: int | None = None) -> GameState:
+        """A new game whose chance events all come from ``numpy.random.default_rng(seed)``."""
+
+    @abc.abstractmethod
+    def observation_layout(self) -> tuple[LayoutEntry, ...]:
+        """The named parts of ``State.observation(player)``."""
+
+    @abc.abstractmethod
+    def action_meaning(self, action: int) -> str:
+        """A short human name for ``action``."""
+
+    @property
+    def observation_size(self) -> int:
+        return self.observation_layout()[-1].stop
+
+
+class GameState(abc.ABC):
+    """Everything about one game in progress. Method names are fixed by CONVENTIONS."""
+
+    game: Game
+
+    @property
+    @abc.abstractmethod
+    def current_player(self) -> int:
+        """The seat to act, or -1 once the game is over."""
+
+    @property
+    @abc.abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @property
+    @abc.abstractmethod
+    def phase_name(self) -> str:
+        """Name of the current phase or sub-decision, for errors, infos and renders."""
+
+    @abc.abstractmethod
+    def legal_actions(self) -> list[int]:
+        """Legal actions of the current player, ascending."""
+
+    def legal_mask(self) -> np.ndarray:
+        mask = np.zeros(self.game.num_actions, dtype=bool)
+        mask[self.legal_actions()] = True
+        return mask
+
+    def is_legal(self, action: int) -> bool:
+        return action in self.legal_actions()
+
+    def apply(self, action: int) -> None:
+        """Check legality, then play ``action`` for the current player."""
+        if self.is_terminal:
+            raise GameOverError(f"the game is over; action {action} cannot be applied")
+        if not self.is_legal(action):
+            raise IllegalActionError(self.illegal_message(action))
+        self._apply(action)
+
+    def illegal_message(self, action: int) -> str:
+        legal = self.legal_actions()
+        shown = ", ".join(f"{a} ({self.game.action_meaning(a)})" for a in legal[:12])
+        more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
+        return (
+            f"illegal action {action} ({self.game.action_meaning(action)}) for player_"
+            f"{self.current_player} in phase {self.phase_name!r}; legal: {shown}{more}"
+        )
+
+    @abc.abstractmethod
+    def _apply(self, action: int) -> None:
+        """Play a legal action (legality already checked)."""
+
+    @abc.abstractmethod
+    def returns(self) -> np.ndarray:
+        """Final zero-sum rewards per seat (zeros while the game is running)."""
+
+    def player_done(self, player: int) -> bool:
+        """True once ``player`` has left the game (eliminated, or the game is over)."""
+        return self.is_terminal
+
+    @abc.abstractmethod
+    def clone(self) -> GameState: ...
+
+    @abc.abstractmethod
+    def observation(self, player: int) -> np.ndarray:
+        """float32 vector of what ``player`` may see, laid out by ``game.observation_layout()``."""
+
+    @abc.abstractmethod
+    def determinize(self, player: int, rng: np.random.Generator) -> GameState:
+        """A copy where everything ``player`` cannot see is re-dealt consistently, and the
+        future chance stream is re-seeded from ``rng``."""
+
+    @abc.abstractmethod
+    def describe(self) -> str:
+        """Text render of the whole table as the players see it (hidden cards masked)."""
+
+    def scores(self) -> list[float]:
+        """Per-seat scores shown in ``infos`` (for example energy or victory points)."""
+        return [0.0] * self.game.num_players
+
+    def winners(self) -> list[int]:
+        """Seats that won, once the game is over."""
+        r = self.returns()
+        return [i for i in range(len(r)) if r[i] == r.max()] if self.is_terminal else []
+
+    @abc.abstractmethod
+    def check_invariants(self) -> None:
+        """Raise ``AssertionError`` if the state breaks a conservation rule."""
+
+    def info(self) -> dict[str, Any]:
+        return {"phase": self.phase_name, "scores": self.scores()}

@@ -1,0 +1,91 @@
+"""Elemystic component data: the nine element cards and the token effects.
+
+Declarations only. The seven named elements come from the rulebook; Thunder and Life are
+designed (see ``docs/rules/elemystic.md``, "Designed components", for every number's reason).
+The stats reproduce the rulebook's attack example exactly: Fire (IS 4, S 3) backed by Air and
+Storm (S 2 each) totals 11 Strength against Light's column (Light, Water, Earth) with
+3 + 2 + 1 + 3 = 9 Defense; Light's column has 1 + 1 + 1 = 3 Strength once Fire zeroes Light's
+Invocation Strength of 2, against 1 + 0 + 0 + 1 = 2 Defense.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+
+class Element(NamedTuple):
+    name: str
+    strength: int  # top half: counts wherever the card sits in the column
+    defense: int  # top half
+    invocation_strength: int  # bottom half: counts only on the front card
+    invocation_defense: int  # bottom half
+    speed: int  # bottom half: the front card's speed orders the attacks
+    ability: str
+
+
+ABILITIES: dict[str, str] = {
+    "Earth": "A strong invocation with no ability.",
+    "Light": "Your opponent's secret element is revealed until the end of the next Play Elements "
+    "Phase. Take the Light Token.",
+    "Air": "Next round: take a fourth turn to play the Air Token to the back of your column "
+    "(+2 Strength or +3 Defense).",
+    "Storm": "Immediate: when you play Storm to the front, your opponent must play their next "
+    "element to the front.",
+    "Water": "If you have less Energy than your opponent, set Water's Invocation Strength to 5. "
+    "If your Energy is tied, this ability doesn't resolve.",
+    "Fire": "Set your opponent's Invocation Strength to 0.",
+    "Shadow": "Before or after you attack, swap one player's total Strength and total Defense. "
+    "Place the Shadow Token next to the chosen column.",
+    "Thunder": "Take your opponent's Thunder Token and place it by their column: their front "
+    "element's ability does not resolve this round.",
+    "Life": "Restore 2 Energy to yourself (never above the Energy Dial's 10).",
+}
+
+# fmt: off
+_TABLE = (
+    # name       S  D  IS ID Speed
+    ("Earth",    1, 3, 5, 3, 1),
+    ("Light",    1, 2, 2, 3, 2),
+    ("Air",      2, 0, 2, 2, 8),
+    ("Storm",    2, 1, 3, 1, 7),
+    ("Water",    1, 1, 2, 3, 3),
+    ("Fire",     3, 0, 4, 1, 6),
+    ("Shadow",   2, 2, 2, 2, 4),
+    ("Thunder",  2, 1, 3, 1, 8),
+    ("Life",     1, 2, 2, 3, 4),
+)
+# fmt: on
+ELEMENTS: tuple[Element, ...] = tuple(Element(*row, ABILITIES[row[0]]) for row in _TABLE)
+
+NUM_ELEMENTS = len(ELEMENTS)
+EARTH, LIGHT, AIR, STORM, WATER, FIRE, SHADOW, THUNDER, LIFE = range(NUM_ELEMENTS)
+ELEMENT_NAMES: tuple[str, ...] = tuple(e.name for e in ELEMENTS)
+
+# Hot-path copies: plain tuples index faster than numpy scalars in the engine's inner loop.
+STRENGTH = tuple(e.strength for e in ELEMENTS)
+DEFENSE = tuple(e.defense for e in ELEMENTS)
+INV_STRENGTH = tuple(e.invocation_strength for e in ELEMENTS)
+INV_DEFENSE = tuple(e.invocation_defense for e in ELEMENTS)
+SPEED = tuple(e.speed for e in ELEMENTS)
+
+#: (9, 5) int table: Strength, Defense, Invocation Strength, Invocation Defense, Speed.
+STATS = np.array([e[1:6] for e in ELEMENTS], dtype=np.int64)
+STATS.flags.writeable = False
+
+STARTING_ENERGY = 10  # the Energy Dial starts at 10 and cannot show more
+WATER_INVOCATION_STRENGTH = 5
+LIFE_RESTORE = 2
+AIR_TOKEN_STRENGTH = 2
+AIR_TOKEN_DEFENSE = 3
+HAND_SIZE = 4  # one secret + three drafted
+COLUMN_SIZE = 3
+
+TOKENS: dict[str, str] = {
+    "Thunder": "At the end of this round, flip this Token over and return it to your opponent.",
+    "Air": "This round, you take a fourth turn to play the Air Token to the back as +2 Strength or "
+    "+3 Defense.",
+    "Light": "Your opponent's secret element is revealed until the end of the next Play Elements Phase.",
+    "Shadow": "This column's total Strength and total Defense are swapped.",
+}

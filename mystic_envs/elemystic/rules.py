@@ -1,0 +1,472 @@
+"""Elemystic rules engine: a small state machine over integer state, no PettingZoo.
+
+Round: setup (chance) -> draft (2-2-1-1; the last card goes to the second drafter without a
+decision) -> play (alternate, three elements each; then the Air Token holder's fourth turn) ->
+resolve (front Speed orders the attacks; Shadow asks its owner for a choice) -> end of round.
+Sets of elements are 9-bit masks (bit ``e`` = element ``e``), so a hand, the pool or a column is
+one int; column sums come from tables indexed by mask.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from mystic_envs.core.game import Game, GameState, LayoutEntry, zero_sum_returns
+from mystic_envs.elemystic.cards import (
+    AIR,
+    AIR_TOKEN_DEFENSE,
+    AIR_TOKEN_STRENGTH,
+    COLUMN_SIZE,
+    DEFENSE,
+    ELEMENT_NAMES,
+    FIRE,
+    HAND_SIZE,
+    INV_DEFENSE,
+    INV_STRENGTH,
+    LIFE,
+    LIFE_RESTORE,
+    LIGHT,
+    NUM_ELEMENTS,
+    SHADOW,
+    SPEED,
+    STARTING_ENERGY,
+    STORM,
+    STRENGTH,
+    THUNDER,
+    WATER,
+    WATER_INVOCATION_STRENGTH,
+)
+
+# --- actions -------------------------------------------------------------------------------
+DRAFT = 0  # DRAFT + e: take element e from the pool
+PLAY_FRONT = DRAFT + NUM_ELEMENTS  # PLAY_FRONT + e: play e to the front (also a column's first card)
+PLAY_BACK = PLAY_FRONT + NUM_ELEMENTS  # PLAY_BACK + e: tuck e at the back
+AIR_STRENGTH = PLAY_BACK + NUM_ELEMENTS  # Air Token as +2 Strength
+AIR_DEFENSE = AIR_STRENGTH + 1  # Air Token as +3 Defense
+SHADOW_SELF_BEFORE = AIR_DEFENSE + 1  # swap own totals, then attack
+SHADOW_OPPONENT_BEFORE = SHADOW_SELF_BEFORE + 1
+SHADOW_SELF_AFTER = SHADOW_SELF_BEFORE + 2  # attack, then swap own totals
+SHADOW_OPPONENT_AFTER = SHADOW_SELF_BEFORE + 3
+NUM_ACTIONS = SHADOW_SELF_BEFORE + 4
+
+# --- phases --------------------------------------------------------------------------------
+DRAFT_PHASE, PLAY_PHASE, AIR_TURN, SHADOW_CHOICE, GAME_OVER = range(5)
+PHASE_NAMES = ("draft", "play", "air_turn", "shadow_choice", "game_over")
+
+# Picks of one round's draft, relative to the Draft First player: 2-2-1, then the second
+# drafter receives the last card (no choice is left, so it is not an action).
+DRAFT_ORDER = (0, 0, 1, 1, 0)
+ALL_ELEMENTS = (1 << NUM_ELEMENTS) - 1
+AIR_NONE, AIR_AS_STRENGTH, AIR_AS_DEFENSE = 0, 1, 2
+
+# Column sums of the top halves, indexed by a 9-bit column mask.
+MASK_STRENGTH = tuple(sum(STRENGTH[e] for e in range(NUM_ELEMENTS) if m >> e & 1) for m in range(512))
+MASK_DEFENSE = tuple(sum(DEFENSE[e] for e in range(NUM_ELEMENTS) if m >> e & 1) for m in range(512))
+MASK_ELEMENTS = tuple(tuple(e for e in range(NUM_ELEMENTS) if m >> e & 1) for m in range(512))
+POPCOUNT = tuple(bin(m).count("1") for m in range(512))
+
+
+def action_meaning(action: int) -> str:
+    if not 0 <= action < NUM_ACTIONS:
+        return f"out of range ({action})"
+    if action < PLAY_FRONT:
+        return f"draft {ELEMENT_NAMES[action - DRAFT]}"
+    if action < PLAY_BACK:
+        return f"play {ELEMENT_NAMES[action - PLAY_FRONT]} to the front"
+    if action < AIR_STRENGTH:
+        return f"play {ELEMENT_NAMES[action - PLAY_BACK]} to the back"
+    return {
+        AIR_STRENGTH: "Air Token: +2 Strength",
+        AIR_DEFENSE: "Air Token: +3 Defense",
+        SHADOW_SELF_BEFORE: "Shadow: swap own totals before attacking",
+        SHADOW_OPPONENT_BEFORE: "Shadow: swap opponent's totals before attacking",
+        SHADOW_SELF_AFTER: "Shadow: swap own totals after attacking",
+        SHADOW_OPPONENT_AFTER: "Shadow: swap opponent's totals after attacking",
+    }[action]
+
+
+class ElemysticGame(Game):
+    """Elemystic for two players. Options: ``num_players`` (only 2 is allowed)."""
+
+    PLAYER_COUNTS = (2,)
+
+    def __init__(self, num_players: int = 2) -> None:
+        if isinstance(num_players, bool) or not isinstance(num_players, int):
+            raise TypeError(f"num_players must be an int, got {num_players!r}")
+        if num_players not in self.PLAYER_COUNTS:
+            raise ValueError(f"Elemystic is a game for exactly 2 players, got num_players={num_players}")
+        self.num_players = num_players
+        self.num_actions = NUM_ACTIONS
+
+    def new_initial_state(self, seed: int | None = None) -> ElemysticState:
+        return ElemysticState.new(self, np.random.default_rng(seed))
+
+    def observation_layout(self) -> tuple[LayoutEntry, ...]:
+        from mystic_envs.elemystic.observation import LAYOUT
+
+        return LAYOUT
+
+    def action_meaning(self, action: int) -> str:
+        return action_meaning(action)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ElemysticGame, (self.num_players,))
+
+
+class ElemysticState(GameState):
+    """One Elemystic game. Seats are 0 and 1; ``1 - p`` is ``p``'s opponent."""
+
+    __slots__ = (
+        "ability_done",
+        "air_bonus",
+        "air_holder",
+        "air_taken",
+        "attack_index",
+        "column",
+        "draft_first",
+        "draft_step",
+        "energy",
+        "front",
+        "game",
+        "hand",
+        "inv_strength",
+        "light_reveal",
+        "order",
+        "phase",
+        "play_first",
+        "played",
+        "player",
+        "pool",
+        "rng",
+        "round",
+        "secret",
+        "shadow_after",
+        "shadow_column",
+        "silenced",
+        "starting_player",
+        "storm_forced",
+        "unknown",
+        "winner",
+    )
+
+    @classmethod
+    def new(cls, game: ElemysticGame, rng: np.random.Generator) -> ElemysticState:
+        s = cls.__new__(cls)
+        s.game = game
+        s.rng = rng
+        s.energy = [STARTING_ENERGY, STARTING_ENERGY]
+        s.round = 0
+        s.starting_player = int(rng.integers(2))
+        s.draft_first = s.starting_player
+        s.play_first = s.starting_player
+        s.air_holder = -1  # plays the Air Token this round
+        s.air_taken = -1  # took the Air Token this round, for next round
+        s.light_reveal = [False, False]  # light_reveal[p]: p sees the opponent's secret
+        s.winner = -1
+        s._setup_round()
+        return s
+
+    # -- round structure ----------------------------------------------------------------------
+    def _setup_round(self) -> None:
+        perm = self.rng.permutation(NUM_ELEMENTS).tolist()
+        self.round += 1
+        self.unknown = perm[0]
+        self.secret = [perm[1], perm[2]]
+        self.pool = (
+            (1 << perm[3])
+            | (1 << perm[4])
+            | (1 << perm[5])
+            | (1 << perm[6])
+            | (1 << perm[7])
+            | (1 << perm[8])
+        )
+        self.hand = [1 << perm[1], 1 << perm[2]]
+        self.column = [0, 0]
+        self.front = [-1, -1]
+        self.played = [0, 0]
+        self.inv_strength = [0, 0]
+        self.storm_forced = [False, False]
+        self.air_bonus = [AIR_NONE, AIR_NONE]
+        self.silenced = [False, False]  # silenced[p]: a Thunder Token sits by p's column
+        self.shadow_column = -1
+        self.shadow_after = -1
+        self.ability_done = [False, False]
+        self.order = (-1, -1)
+        self.attack_index = 0
+        self.draft_step = 0
+        self.phase = DRAFT_PHASE
+        self.player = self.draft_first
+
+    def _finish_play_phase(self) -> None:
+        # Light lasts "until the end of the next Play Elements Phase": this is that end.
+        self.light_reveal = [False, False]
+        self.storm_forced = [False, False]
+        s0, s1 = SPEED[self.front[0]], SPEED[self.front[1]]
+        first = 0 if s0 > s1 else 1 if s1 > s0 else self.play_first
+        self.order = (first, 1 - first)
+        self.attack_index = 0
+        self._resolve()
+
+    def _resolve(self) -> None:
+        while self.attack_index < 2:
+            att = self.order[self.attack_index]
+            if not self.ability_done[att]:
+                if self.front[att] == SHADOW and not self.silenced[att]:
+                    self.phase = SHADOW_CHOICE
+                    self.player = att
+                    return
+                self.ability_done[att] = True
+                if not self.silenced[att]:
+                    self._ability(att)
+            self._attack(att)
+            if self.winner >= 0:
+                self.phase = GAME_OVER
+                self.player = -1
+                return
+            if self.shadow_after >= 0:
+                self.shadow_column = self.shadow_after
+                self.shadow_after = -1
+            self.attack_index += 1
+        self._end_round()
+
+    def _ability(self, att: int) -> None:
+        opp = 1 - att
+        f = self.front[att]
+        if f == LIGHT:
+            self.light_reveal[att] = True
+        elif f == AIR:
+            self.air_taken = att
+        elif f == WATER:
+            if self.energy[att] < self.energy[opp]:
+                self.inv_strength[att] = WATER_INVOCATION_STRENGTH
+        elif f == FIRE:
+            self.inv_strength[opp] = 0
+        elif f == THUNDER:
+            self.silenced[opp] = True
+        elif f == LIFE:
+            self.energy[att] = min(STARTING_ENERGY, self.energy[att] + LIFE_RESTORE)
+        # Earth has no ability; Storm's is immediate and already happened during play.
+
+    def totals(self, p: int) -> tuple[int, int]:
+        """(total Strength, total Defense) of ``p``'s column with every effect so far."""
+        col = self.column[p]
+        s = MASK_STRENGTH[col]
+        d = MASK_DEFENSE[col]
+        f = self.front[p]
+        if f >= 0:
+            s += self.inv_strength[p]
+            d += INV_DEFENSE[f]
+        bonus = self.air_bonus[p]
+        if bonus == AIR_AS_STRENGTH:
+            s += AIR_TOKEN_STRENGTH
+        elif bonus == AIR_AS_DEFENSE:
+            d += AIR_TOKEN_DEFENSE
+        if self.shadow_column == p:
+            return d, s
+        return s, d
+
+    def _attack(self, att: int) -> None:
+        opp = 1 - att
+        damage = self.totals(att)[0] - self.totals(opp)[1]
+        if damage > 0:
+            self.energy[opp] -= damage
+            if self.energy[opp] <= 0:
+                self.winner = att
+
+    def _end_round(self) -> None:
+        self.draft_first = 1 - self.draft_first
+        s0, s1 = self.totals(0)[0], self.totals(1)[0]
+        if s0 != s1:
+            self.play_first = 0 if s0 > s1 else 1
+        self.air_holder = self.air_taken
+        self.air_taken = -1
+        self._setup_round()
+
+    # -- GameState API ------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return self.player
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == GAME_OVER
+
+    @property
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
+
+    def legal_actions(self) -> list[int]:
+        phase = self.phase
+        if phase == DRAFT_PHASE:
+            return [DRAFT + e for e in MASK_ELEMENTS[self.pool]]
+        if phase == PLAY_PHASE:
+            p = self.player
+            elems = MASK_ELEMENTS[self.hand[p]]
+            if self.played[p] == 0 or self.storm_forced[p]:
+                return [PLAY_FRONT + e for e in elems]
+            return [PLAY_FRONT + e for e in elems] + [PLAY_BACK + e for e in elems]
+        if phase == AIR_TURN:
+            return [AIR_STRENGTH, AIR_DEFENSE]
+        if phase == SHADOW_CHOICE:
+            return [SHADOW_SELF_BEFORE, SHADOW_OPPONENT_BEFORE, SHADOW_SELF_AFTER, SHADOW_OPPONENT_AFTER]
+        return []
+
+    def is_legal(self, action: int) -> bool:
+        phase = self.phase
+        if phase == DRAFT_PHASE:
+            return 0 <= action < PLAY_FRONT and bool(self.pool >> action & 1)
+        if phase == PLAY_PHASE:
+            p = self.player
+            if PLAY_FRONT <= action < PLAY_BACK:
+                return bool(self.hand[p] >> (action - PLAY_FRONT) & 1)
+            if PLAY_BACK <= action < AIR_STRENGTH:
+                return (
+                    self.played[p] > 0
+                    and not self.storm_forced[p]
+                    and bool(self.hand[p] >> (action - PLAY_BACK) & 1)
+                )
+            return False
+        if phase == AIR_TURN:
+            return action in (AIR_STRENGTH, AIR_DEFENSE)
+        if phase == SHADOW_CHOICE:
+            return SHADOW_SELF_BEFORE <= action < NUM_ACTIONS
+        return False
+
+    def _apply(self, action: int) -> None:
+        phase = self.phase
+        p = self.player
+        if phase == DRAFT_PHASE:
+            bit = 1 << (action - DRAFT)
+            self.pool ^= bit
+            self.hand[p] |= bit
+            self.draft_step += 1
+            if self.draft_step < len(DRAFT_ORDER):
+                self.player = self.draft_first ^ DRAFT_ORDER[self.draft_step]
+            else:
+                self.hand[1 - self.draft_first] |= self.pool
+                self.pool = 0
+                self.phase = PLAY_PHASE
+                self.player = self.play_first
+        elif phase == PLAY_PHASE:
+            to_front = action < PLAY_BACK
+            e = action - (PLAY_FRONT if to_front else PLAY_BACK)
+            bit = 1 << e
+            self.hand[p] ^= bit
+            self.column[p] |= bit
+            self.played[p] += 1
+            self.storm_forced[p] = False
+            if to_front:
+                self.front[p] = e
+                self.inv_strength[p] = INV_STRENGTH[e]
+                if e == STORM:
+                    self.storm_forced[1 - p] = True
+            # Turns alternate strictly, so the second player's third element ends the phase.
+            if self.played[1 - p] < COLUMN_SIZE:
+                self.player = 1 - p
+            elif self.air_holder >= 0:
+                self.phase = AIR_TURN
+                self.player = self.air_holder
+            else:
+                self._finish_play_phase()
+        elif phase == AIR_TURN:
+            self.air_bonus[p] = AIR_AS_STRENGTH if action == AIR_STRENGTH else AIR_AS_DEFENSE
+            self._finish_play_phase()
+        else:  # SHADOW_CHOICE
+            target = p if action in (SHADOW_SELF_BEFORE, SHADOW_SELF_AFTER) else 1 - p
+            self.ability_done[p] = True
+            if action in (SHADOW_SELF_BEFORE, SHADOW_OPPONENT_BEFORE):
+                self.shadow_column = target
+            else:
+                self.shadow_after = target
+            self._resolve()
+
+    def returns(self) -> np.ndarray:
+        if self.winner < 0:
+            return np.zeros(2)
+        return zero_sum_returns([0 if p == self.winner else 1 for p in range(2)])
+
+    def winners(self) -> list[int]:
+        return [self.winner] if self.winner >= 0 else []
+
+    def scores(self) -> list[float]:
+        return [float(self.energy[0]), float(self.energy[1])]
+
+    def info(self) -> dict[str, Any]:
+        return {"phase": PHASE_NAMES[self.phase], "scores": self.scores(), "round": self.round}
+
+    def clone(self) -> ElemysticState:
+        c = ElemysticState.__new__(ElemysticState)
+        for name in self.__slots__:
+            v = getattr(self, name)
+            setattr(c, name, v.copy() if type(v) is list else v)
+        c.rng = _copy_generator(self.rng)
+        return c
+
+    def observation(self, player: int) -> np.ndarray:
+        from mystic_envs.elemystic.observation import observe
+
+        return observe(self, player)
+
+    def secret_visible_to(self, viewer: int) -> bool:
+        """Whether ``viewer`` can see the opponent's secret element now (Light, or played face up)."""
+        opp = 1 - viewer
+        return self.light_reveal[viewer] or bool(self.column[opp] >> self.secret[opp] & 1)
+
+    def determinize(self, player: int, rng: np.random.Generator) -> ElemysticState:
+        c = self.clone()
+        opp = 1 - player
+        # Unseen by `player`: the Unknown Element and, unless visible, the opponent's secret.
+        # Both are uniformly either card of that pair, so a fair coin re-deals them.
+        if not self.secret_visible_to(player) and self.phase != GAME_OVER and rng.random() < 0.5:
+            old, new = c.secret[opp], c.unknown
+            c.hand[opp] ^= (1 << old) | (1 << new)
+            c.secret[opp], c.unknown = new, old
+        c.rng = np.random.default_rng(int(rng.integers(2**63)))
+        return c
+
+    def describe(self) -> str:
+        from mystic_envs.elemystic.render import describe
+
+        return describe(self)
+
+    def check_invariants(self) -> None:
+        masks = [1 << self.unknown, self.pool, *self.hand, *self.column]
+        assert sum(POPCOUNT[m] for m in masks) == NUM_ELEMENTS, f"elements lost or doubled: {masks}"
+        union = 0
+        for m in masks:
+            union |= m
+        assert union == ALL_ELEMENTS, f"elements missing: {union:b}"
+        for p in range(2):
+            assert (self.hand[p] | self.column[p]) >> self.secret[p] & 1, f"player {p} lost its secret"
+            assert POPCOUNT[self.column[p]] == self.played[p] <= COLUMN_SIZE
+            assert (self.front[p] >= 0) == (self.played[p] > 0)
+            if self.front[p] >= 0:
+                assert self.column[p] >> self.front[p] & 1
+            assert self.energy[p] <= STARTING_ENERGY
+            if self.phase != DRAFT_PHASE:
+                assert POPCOUNT[self.hand[p]] + self.played[p] == HAND_SIZE
+            if self.air_bonus[p] != AIR_NONE:
+                assert self.air_holder == p
+            if self.silenced[p]:
+                assert self.front[1 - p] == THUNDER
+        assert abs(self.played[0] - self.played[1]) <= 1
+        if self.phase == DRAFT_PHASE:
+            assert POPCOUNT[self.pool] == 6 - self.draft_step
+            assert self.played == [0, 0]
+        if self.shadow_column >= 0:
+            assert SHADOW in self.front
+        if self.phase == GAME_OVER:
+            assert self.winner >= 0 and self.energy[1 - self.winner] <= 0 < self.energy[self.winner]
+        else:
+            assert min(self.energy) > 0 and self.winner == -1
+
+
+def _copy_generator(rng: np.random.Generator) -> np.random.Generator:
+    g = np.random.Generator(type(rng.bit_generator)())
+    g.bit_generator.state = rng.bit_generator.state
+    return g
+
+
+__all__ = ["NUM_ACTIONS", "ElemysticGame", "ElemysticState", "action_meaning"]

@@ -1,0 +1,61 @@
+"""Elemystic (``elemystic_v0``): a two-player element-drafting duel.
+
+Each round both players draft elements (one secret each, then 2-2-1-1 from six face up), build a
+column of three by alternately playing them to the front or the back, and attack: the front
+element's Speed orders the attacks, its ability and bottom numbers count, every card's top half
+adds Strength and Defense. Damage is Strength minus the defender's Defense; the first player
+brought from 10 Energy to 0 loses. Full rules and the designed components (Thunder, Life, every
+stat): ``docs/rules/elemystic.md``.
+
+| | |
+|---|---|
+| Agents | ``player_0``, ``player_1`` |
+| Actions | ``Discrete(33)`` |
+| Observation | ``Dict(observation=Box(float32, (123,)), action_mask=Box(int8, (33,)))`` |
+| Rewards | +1 win, -1 loss at the end; 0 otherwise (0 for both if truncated) |
+| Import | ``from mystic_envs import elemystic_v0`` |
+
+Actions (``env.unwrapped.action_meaning(a)``):
+
+| a | meaning |
+|---|---|
+| 0-8 | draft element a (Earth, Light, Air, Storm, Water, Fire, Shadow, Thunder, Life) |
+| 9-17 | play element a-9 to the front (a column's first element is always "front") |
+| 18-26 | play element a-18 to the back |
+| 27, 28 | Air Token fourth turn: +2 Strength, +3 Defense |
+| 29-32 | Shadow: swap own / opponent's totals, before attacking; own / opponent's, after |
+
+Observation: egocentric, laid out by ``env.unwrapped.observation_layout`` (name, slice,
+meaning); the full table is in ``docs/rules/elemystic.md``. The opponent's secret element is in
+it only while the observing player's Light effect lasts (until the end of the next Play Elements
+phase); the Unknown Element never is.
+
+Keyword arguments: ``render_mode`` (``"ansi"``, ``"human"``), ``illegal_action``
+(``"terminate"`` default, ``"penalize"``, ``"raise"``), ``illegal_reward`` (-1.0),
+``max_steps`` (1000), ``num_players`` (2 only).
+
+Version history:
+
+- v0: first release.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pettingzoo.utils import wrappers
+
+from mystic_envs.elemystic.env import ElemysticEnv
+
+
+def raw_env(**kwargs: Any) -> ElemysticEnv:
+    """The bare AEC env."""
+    return ElemysticEnv(**kwargs)
+
+
+def env(**kwargs: Any) -> wrappers.OrderEnforcingWrapper:
+    """The AEC env wrapped like PettingZoo's classic games (order enforcing)."""
+    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
+
+
+__all__ = ["ElemysticEnv", "env", "raw_env"]

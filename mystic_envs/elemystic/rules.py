@@ -9,7 +9,7 @@ one int; column sums come from tables indexed by mask.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -87,6 +87,14 @@ def action_meaning(action: int) -> str:
     }[action]
 
 
+class RoundSummary(NamedTuple):
+    """The last finished round: its number, both front elements, Energy each seat lost."""
+
+    round: int
+    fronts: tuple[int, int]
+    energy_lost: tuple[int, int]
+
+
 class ElemysticGame(Game):
     """Elemystic for two players. Options: ``num_players`` (only 2 is allowed)."""
 
@@ -132,6 +140,7 @@ class ElemysticState(GameState):
         "game",
         "hand",
         "inv_strength",
+        "last_round",
         "light_reveal",
         "order",
         "phase",
@@ -141,6 +150,7 @@ class ElemysticState(GameState):
         "pool",
         "rng",
         "round",
+        "round_start_energy",
         "secret",
         "shadow_after",
         "shadow_column",
@@ -165,13 +175,31 @@ class ElemysticState(GameState):
         s.air_taken = -1  # took the Air Token this round, for next round
         s.light_reveal = [False, False]  # light_reveal[p]: p sees the opponent's secret
         s.winner = -1
+        s.last_round = None
         s._setup_round()
         return s
 
     # -- round structure ----------------------------------------------------------------------
+    def deal(self, unknown: int, secrets: tuple[int, int]) -> None:
+        """Replace this round's random deal (scenarios, tutorials, rule tests).
+
+        Allowed only before the round's first draft pick: sets the Unknown Element and both
+        secret elements; the other six form the drafting pool.
+        """
+        if self.phase != DRAFT_PHASE or self.draft_step != 0:
+            raise ValueError("deal() is only allowed before the first draft pick of a round")
+        chosen = (unknown, *secrets)
+        if len(set(chosen)) != 3 or not all(0 <= e < NUM_ELEMENTS for e in chosen):
+            raise ValueError(f"deal() needs three different elements in [0, 9), got {chosen}")
+        self.unknown = unknown
+        self.secret = [secrets[0], secrets[1]]
+        self.hand = [1 << secrets[0], 1 << secrets[1]]
+        self.pool = ALL_ELEMENTS & ~((1 << unknown) | (1 << secrets[0]) | (1 << secrets[1]))
+
     def _setup_round(self) -> None:
         perm = self.rng.permutation(NUM_ELEMENTS).tolist()
         self.round += 1
+        self.round_start_energy = tuple(self.energy)
         self.unknown = perm[0]
         self.secret = [perm[1], perm[2]]
         self.pool = (
@@ -224,6 +252,7 @@ class ElemysticState(GameState):
             if self.winner >= 0:
                 self.phase = GAME_OVER
                 self.player = -1
+                self._log_round()
                 return
             if self.shadow_after >= 0:
                 self.shadow_column = self.shadow_after
@@ -275,7 +304,14 @@ class ElemysticState(GameState):
             if self.energy[opp] <= 0:
                 self.winner = att
 
+    def _log_round(self) -> None:
+        start = self.round_start_energy
+        self.last_round = RoundSummary(
+            self.round, (self.front[0], self.front[1]), (start[0] - self.energy[0], start[1] - self.energy[1])
+        )
+
     def _end_round(self) -> None:
+        self._log_round()
         self.draft_first = 1 - self.draft_first
         s0, s1 = self.totals(0)[0], self.totals(1)[0]
         if s0 != s1:
@@ -398,7 +434,7 @@ class ElemysticState(GameState):
 
     def clone(self) -> ElemysticState:
         c = ElemysticState.__new__(ElemysticState)
-        for name in self.__slots__:
+        for name in ElemysticState.__slots__:
             v = getattr(self, name)
             setattr(c, name, v.copy() if type(v) is list else v)
         c.rng = _copy_generator(self.rng)

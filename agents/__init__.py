@@ -1,0 +1,55 @@
+"""Agents for every mystic-envs game behind one protocol (CONVENTIONS section 4).
+
+``make_agent(name, env_id, **kw)`` builds any agent; every agent has ``act(env, agent_id) -> int``
+on a live AEC env. Importing this package registers its names with the core library, so
+``mystic_envs.single_agent(env_id, opponent="heuristic")`` works afterwards.
+
+Names today: ``random`` (uniform over the mask, seeded) and ``heuristic`` (a rule-based player
+per game; see ``agents.heuristic``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, runtime_checkable
+
+import mystic_envs
+from mystic_envs.core.policies import RandomPolicy, register_policy
+
+__all__ = ["AGENT_NAMES", "Agent", "RandomAgent", "make_agent"]
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """Chooses a legal action for ``agent_id`` on a live AEC env."""
+
+    def act(self, env: Any, agent_id: str) -> int: ...
+
+
+RandomAgent = RandomPolicy
+
+
+def _make_heuristic(env_id: str, seed: int | None = None, **kw: Any) -> Agent:
+    from agents.heuristic import HEURISTICS
+
+    if env_id not in HEURISTICS:
+        raise ValueError(f"no heuristic agent for {env_id!r} yet; heuristics exist for {sorted(HEURISTICS)}")
+    return HEURISTICS[env_id](seed=seed, **kw)
+
+
+_FACTORIES = {
+    "random": lambda env_id, seed=None, **kw: RandomAgent(seed, **kw),
+    "heuristic": _make_heuristic,
+}
+AGENT_NAMES = tuple(_FACTORIES)
+
+
+def make_agent(name: str, env_id: str, seed: int | None = None, **kw: Any) -> Agent:
+    """Build agent ``name`` for ``env_id`` (a name from ``AGENT_NAMES``)."""
+    mystic_envs.env_module(env_id)  # a clear error for unknown env ids
+    if name not in _FACTORIES:
+        raise ValueError(f"unknown agent {name!r}; known agents: {list(AGENT_NAMES)}")
+    return _FACTORIES[name](env_id, seed=seed, **kw)
+
+
+for _name, _factory in _FACTORIES.items():
+    register_policy(_name, _factory)

@@ -43,8 +43,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pettingzoo.utils import wrappers
-
+from mystic_envs.core.aec import MysticOrderEnforcingWrapper
 from mystic_envs.elemystic.env import ElemysticEnv
 
 
@@ -53,9 +52,9 @@ def raw_env(**kwargs: Any) -> ElemysticEnv:
     return ElemysticEnv(**kwargs)
 
 
-def env(**kwargs: Any) -> wrappers.OrderEnforcingWrapper:
+def env(**kwargs: Any) -> MysticOrderEnforcingWrapper:
     """The AEC env wrapped like PettingZoo's classic games (order enforcing)."""
-    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
+    return MysticOrderEnforcingWrapper(raw_env(**kwargs))
 
 
 __all__ = ["ElemysticEnv", "env", "raw_env"]

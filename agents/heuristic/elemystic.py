@@ -129,7 +129,7 @@ def _best_by_swing(s: ElemysticState, seat: int, options: tuple[int, ...], depth
     opponent - energy lost by the seat), a win counting above everything."""
     best, best_score = options[0], -np.inf
     for a in options:
-        c = s.clone()
+        c = s.clone(share_rng=True)  # s is this player's own determinized copy
         before = list(c.energy)
         round_no = c.round
         c.apply(a)

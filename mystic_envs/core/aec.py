@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
 
 from mystic_envs.core.errors import GameOverError, IllegalActionError
 from mystic_envs.core.game import Game, GameState, LayoutEntry
@@ -164,11 +165,12 @@ class MysticAECEnv(AECEnv):
         if action is None:
             raise TypeError(f"{agent} is still playing: step() needs an integer action, not None")
         a = coerce_action(action, self.game.num_actions)
-        if not state.is_legal(a):
+        try:
+            state.apply(a)  # checks legality itself; an illegal action leaves the state untouched
+        except IllegalActionError:
             self._illegal(agent, a)
             return
         self._cumulative_rewards[agent] = 0.0
-        state.apply(a)
         self.num_steps += 1
         self._clear_rewards()
         if state.is_terminal:
@@ -248,3 +250,15 @@ class MysticAECEnv(AECEnv):
 
     def close(self) -> None:
         pass
+
+
+class MysticOrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's order enforcing, except that stepping a finished game is an error.
+
+    PettingZoo's wrapper only logs a warning there; CONVENTIONS asks for a clear error.
+    """
+
+    def step(self, action: Any) -> None:
+        if self._has_reset and not self.agents:
+            raise GameOverError("the game is over and every agent has left; call reset()")
+        super().step(action)

@@ -144,7 +144,8 @@ class GameState(abc.ABC):
 
     @abc.abstractmethod
     def returns(self) -> np.ndarray:
-        """Final zero-sum rewards per seat (zeros while the game is running)."""
+        """Zero-sum rewards per seat: final once the game is over; while it runs, zeros for the
+        seats still playing and the fixed reward of any seat already out (``player_done``)."""
 
     def player_done(self, player: int) -> bool:
         """True once ``player`` has left the game (eliminated, or the game is over)."""

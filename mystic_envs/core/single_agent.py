@@ -31,7 +31,7 @@ class SingleAgentEnv(gymnasium.Env):
     ``seat``: the learner's seat index, or ``None`` for a seat drawn at every reset.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"]}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"], "render_fps": 1}
 
     def __init__(
         self,

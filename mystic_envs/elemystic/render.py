@@ -25,6 +25,12 @@ def describe(s: ElemysticState) -> str:
         lines.append(f"Game over: player_{s.winner} wins")
     else:
         lines.append(f"To move: player_{s.player}")
+    if s.last_round is not None and (s.phase != GAME_OVER or s.last_round.round < s.round):
+        r = s.last_round
+        lines.append(
+            f"Round {r.round} resolved: fronts {ELEMENT_NAMES[r.fronts[0]]} vs {ELEMENT_NAMES[r.fronts[1]]}, "
+            f"energy lost {r.energy_lost[0]} / {r.energy_lost[1]}"
+        )
     lines.append(f"Draft First -> player_{s.draft_first}   Play First -> player_{s.play_first}")
     if s.pool:
         lines.append(f"Drafting pool: {_names(s.pool)}")

@@ -432,12 +432,45 @@ class ElemysticState(GameState):
     def info(self) -> dict[str, Any]:
         return {"phase": PHASE_NAMES[self.phase], "scores": self.scores(), "round": self.round}
 
-    def clone(self) -> ElemysticState:
+    def clone(self, *, share_rng: bool = False) -> ElemysticState:
+        """An independent copy, chance stream included.
+
+        ``share_rng=True`` lets the copy draw from this state's generator instead of a copy of
+        it: only for throwaway search copies of a state the caller owns (a determinized one).
+        """
         c = ElemysticState.__new__(ElemysticState)
-        for name in ElemysticState.__slots__:
-            v = getattr(self, name)
-            setattr(c, name, v.copy() if type(v) is list else v)
-        c.rng = _copy_generator(self.rng)
+        c.game = self.game
+        c.rng = self.rng if share_rng else _copy_generator(self.rng)
+        c.energy = self.energy[:]
+        c.round = self.round
+        c.round_start_energy = self.round_start_energy
+        c.starting_player = self.starting_player
+        c.draft_first = self.draft_first
+        c.play_first = self.play_first
+        c.air_holder = self.air_holder
+        c.air_taken = self.air_taken
+        c.light_reveal = self.light_reveal[:]
+        c.winner = self.winner
+        c.last_round = self.last_round
+        c.unknown = self.unknown
+        c.secret = self.secret[:]
+        c.pool = self.pool
+        c.hand = self.hand[:]
+        c.column = self.column[:]
+        c.front = self.front[:]
+        c.played = self.played[:]
+        c.inv_strength = self.inv_strength[:]
+        c.storm_forced = self.storm_forced[:]
+        c.air_bonus = self.air_bonus[:]
+        c.silenced = self.silenced[:]
+        c.shadow_column = self.shadow_column
+        c.shadow_after = self.shadow_after
+        c.ability_done = self.ability_done[:]
+        c.order = self.order
+        c.attack_index = self.attack_index
+        c.draft_step = self.draft_step
+        c.phase = self.phase
+        c.player = self.player
         return c
 
     def observation(self, player: int) -> np.ndarray:

@@ -1,0 +1,46 @@
+"""Markdown tables of an env's observation layout and actions, generated from the env itself.
+
+``python -m mystic_envs.core.docs ENV_ID`` prints them; ``docs/rules/<game>.md`` holds a copy
+between ``<!-- generated:... -->`` markers, and a test keeps the two identical.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import mystic_envs
+
+
+def observation_table(env_id: str, **kwargs: object) -> str:
+    env = mystic_envs.make_raw(env_id, **kwargs)
+    rows = ["| index | name | meaning |", "|---|---|---|"]
+    for entry in env.observation_layout:
+        span = str(entry.start) if entry.size == 1 else f"{entry.start}-{entry.stop - 1}"
+        rows.append(f"| {span} | `{entry.name}` | {entry.meaning} |")
+    return "\n".join(rows)
+
+
+def action_table(env_id: str, **kwargs: object) -> str:
+    env = mystic_envs.make_raw(env_id, **kwargs)
+    rows = ["| action | meaning |", "|---|---|"]
+    for a in range(env.action_space(env.possible_agents[0]).n):
+        rows.append(f"| {a} | {env.action_meaning(a)} |")
+    return "\n".join(rows)
+
+
+def generated_blocks(env_id: str) -> dict[str, str]:
+    """Marker name -> generated Markdown, as embedded in the game's rules page."""
+    return {"observation": observation_table(env_id), "actions": action_table(env_id)}
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1:
+        ids = list(mystic_envs.ENV_IDS)
+        raise SystemExit(f"usage: python -m mystic_envs.core.docs ENV_ID (one of {ids})")
+    for name, block in generated_blocks(args[0]).items():
+        print(f"<!-- generated:{name} -->\n{block}\n<!-- /generated:{name} -->\n")
+
+
+if __name__ == "__main__":
+    main()

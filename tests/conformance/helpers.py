@@ -1,0 +1,143 @@
+"""Shared pieces of the conformance suite: the (env id, player count) cases and random play."""
+
+from __future__ import annotations
+
+import functools
+import io
+import pickle
+from typing import Any
+
+import numpy as np
+import pytest
+
+import mystic_envs
+
+CASES = [
+    pytest.param(env_id, n, id=f"{env_id}-{n}p")
+    for env_id in mystic_envs.ENV_IDS
+    for n in mystic_envs.player_counts(env_id)
+]
+
+
+def env_kwargs(num_players: int, **kwargs: Any) -> dict[str, Any]:
+    # Always passed, so every game must accept ``num_players`` (Elemystic takes 2); this is the
+    # one place to change if a fixed-count game is ever allowed to refuse the keyword.
+    return {"num_players": num_players, **kwargs}
+
+
+def make(env_id: str, num_players: int, **kwargs: Any) -> Any:
+    return mystic_envs.make(env_id, **env_kwargs(num_players, **kwargs))
+
+
+def make_raw(env_id: str, num_players: int, **kwargs: Any) -> Any:
+    return mystic_envs.make_raw(env_id, **env_kwargs(num_players, **kwargs))
+
+
+def single_agent(env_id: str, num_players: int, **kwargs: Any) -> Any:
+    return mystic_envs.single_agent(env_id, num_players=num_players, **kwargs)
+
+
+@functools.cache
+def game(env_id: str, num_players: int) -> Any:
+    """The rules engine's ``Game`` (immutable, so one per case is shared)."""
+    return make_raw(env_id, num_players).game
+
+
+@functools.cache
+def default_max_steps(env_id: str, num_players: int) -> int:
+    return make_raw(env_id, num_players).max_steps
+
+
+def new_state(env_id: str, num_players: int, seed: int) -> Any:
+    return game(env_id, num_players).new_initial_state(seed)
+
+
+def random_legal(state: Any, rng: np.random.Generator) -> int:
+    legal = state.legal_actions()
+    assert legal, f"no legal action in a live state:\n{state.describe()}"
+    return int(legal[rng.integers(len(legal))])
+
+
+def random_mask_action(mask: np.ndarray, rng: np.random.Generator) -> int:
+    legal = np.flatnonzero(mask)
+    assert legal.size, "the agent to act has an all-zero action mask"
+    return int(legal[rng.integers(legal.size)])
+
+
+def advance(state: Any, rng: np.random.Generator, moves: int) -> int:
+    """Play up to ``moves`` random legal actions (fewer if the game ends); returns how many."""
+    done = 0
+    while done < moves and not state.is_terminal:
+        state.apply(random_legal(state, rng))
+        done += 1
+    return done
+
+
+def play_out(state: Any, rng: np.random.Generator, limit: int) -> list[int]:
+    """Play random legal actions to the end (at most ``limit``); returns the actions."""
+    actions = []
+    while not state.is_terminal:
+        assert len(actions) < limit, f"game still running after {limit} random moves"
+        a = random_legal(state, rng)
+        state.apply(a)
+        actions.append(a)
+    return actions
+
+
+def all_observations(state: Any, num_players: int) -> list[np.ndarray]:
+    return [state.observation(p) for p in range(num_players)]
+
+
+def _generator_state(state_repr: str) -> None:
+    raise AssertionError("canonical dumps are for comparing, never for loading")
+
+
+class _CanonicalPickler(pickle.Pickler):
+    # A Generator pickles its SeedSequence too, and a copy made through the bit generator's
+    # state (as clone() may do) has a fresh one that no draw ever uses; only the state counts.
+    def reducer_override(self, obj: Any) -> Any:
+        if isinstance(obj, np.random.Generator):
+            return _generator_state, (repr(obj.bit_generator.state),)
+        if isinstance(obj, np.random.BitGenerator):
+            return _generator_state, (repr(obj.state),)
+        return NotImplemented
+
+
+def canonical_bytes(obj: Any) -> bytes:
+    """The pickled content of ``obj`` with every numpy RNG reduced to its exact state."""
+    buf = io.BytesIO()
+    _CanonicalPickler(buf, protocol=pickle.HIGHEST_PROTOCOL).dump(obj)
+    return buf.getvalue()
+
+
+def snapshot(state: Any, num_players: int) -> tuple[Any, ...]:
+    """Everything a state shows through its API, plus its whole content (RNG state included)."""
+    return (
+        [o.tobytes() for o in all_observations(state, num_players)],
+        state.legal_mask().tobytes(),
+        state.current_player,
+        state.is_terminal,
+        state.describe(),
+        canonical_bytes(state),
+    )
+
+
+def find_illegal(mask: np.ndarray) -> int | None:
+    illegal = np.flatnonzero(~mask.astype(bool))
+    return int(illegal[0]) if illegal.size else None
+
+
+def reset_to_illegal_chance(env: Any, seed: int, rng: np.random.Generator, max_moves: int = 40) -> int:
+    """Reset ``env`` and play random legal moves until the agent to act has an illegal in-range
+    action; returns that action. Moves a random number of steps in first, so errors are checked
+    in several phases."""
+    env.reset(seed=seed)
+    warmup = int(rng.integers(0, 12))
+    for i in range(max_moves):
+        mask = env.observe(env.agent_selection)["action_mask"]
+        illegal = find_illegal(mask)
+        if i >= warmup and illegal is not None:
+            return illegal
+        assert not (env.terminations[env.agent_selection] or env.truncations[env.agent_selection])
+        env.step(random_mask_action(mask, rng))
+    raise AssertionError(f"no illegal action found in {max_moves} moves (seed {seed})")

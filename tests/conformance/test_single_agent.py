@@ -1,0 +1,152 @@
+"""The one-seat gymnasium view (CONVENTIONS section 3, ``single_agent``): both env checkers,
+``action_masks()``, the learner's final reward on its own last transition, determinism."""
+
+from __future__ import annotations
+
+import pickle
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env as gymnasium_check_env
+from stable_baselines3.common.env_checker import check_env as sb3_check_env
+
+from .helpers import CASES, random_mask_action, single_agent
+
+# Both checkers note the unbounded observation Box and the missing gymnasium spec; neither is a fault.
+pytestmark = [
+    pytest.mark.filterwarnings("ignore:.*Box observation space m"),
+    pytest.mark.filterwarnings("ignore:.*Not able to test alternative render modes"),
+    pytest.mark.filterwarnings("ignore:.*No render fps was declared"),
+]
+
+
+def seats(n: int) -> list[int | None]:
+    return [None, *range(n)]
+
+
+@pytest.mark.parametrize(("env_id", "n"), CASES)
+def test_gymnasium_and_sb3_check_env(env_id: str, n: int) -> None:
+    for seat in seats(n):
+        gymnasium_check_env(single_agent(env_id, n, seat=seat))
+        gymnasium_check_env(single_agent(env_id, n, seat=seat, render_mode="ansi"))
+        sb3_check_env(single_agent(env_id, n, seat=seat), warn=True)
+
+
+class RecordingOpponent:
+    """A seeded random opponent that notes that it moved, to learn who ended each game."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = np.random.default_rng(seed)
+        self.moved = False
+
+    def __call__(self, env, agent_id: str) -> int:
+        self.moved = True
+        return random_mask_action(env.observe(agent_id)["action_mask"], self.rng)
+
+
+@pytest.mark.parametrize(("env_id", "n"), CASES)
+def test_learner_reward_and_masks(env_id: str, n: int) -> None:
+    """Random learner, full episodes: ``action_masks()`` is the engine's legal mask on every
+    learner turn, every reward before the last is 0, and the sum of rewards is the AEC return
+    of the learner's seat, whether the game ended on the learner's move or an opponent's."""
+    ended_by = {"learner": 0, "opponent": 0}
+    seats_seen: set[int] = set()
+    rng = np.random.default_rng(1)
+    for seat in seats(n):
+        opponent = RecordingOpponent(seed=2 if seat is None else 3 + seat)
+        env = single_agent(env_id, n, seat=seat, opponent=opponent)
+        for episode in range(100):
+            obs, info = env.reset(seed=episode)
+            assert info["seat"] == env.seat
+            if seat is not None:
+                assert env.seat == seat
+            seats_seen.add(env.seat)
+            state = env.aec_env.state
+            rewards = []
+            term = trunc = False
+            while not (term or trunc):
+                assert state.current_player == env.seat, "step() returned while the learner is not to act"
+                masks = env.action_masks()
+                assert masks.dtype == bool and masks.shape == (env.action_space.n,)
+                np.testing.assert_array_equal(masks, state.legal_mask())
+                np.testing.assert_array_equal(obs, state.observation(env.seat))
+                assert env.observation_space.contains(obs)
+                opponent.moved = False
+                obs, reward, term, trunc, info = env.step(random_mask_action(masks, rng))
+                rewards.append(reward)
+            assert not trunc, "a random game reached the default max_steps"
+            assert state.is_terminal
+            expected = float(state.returns()[env.seat])
+            assert sum(rewards) == expected
+            assert all(r == 0.0 for r in rewards[:-1]), "reward before the end of the game"
+            assert rewards[-1] == expected
+            assert not env.action_masks().any(), "action_masks() must be all False once the episode is over"
+            ended_by["opponent" if opponent.moved else "learner"] += 1
+            with pytest.raises(RuntimeError):
+                env.step(0)
+    assert ended_by["learner"] > 0 and ended_by["opponent"] > 0, ended_by
+    assert seats_seen == set(range(n)), "seat=None must draw every seat over many resets"
+
+
+@pytest.mark.parametrize(("env_id", "n"), CASES)
+def test_learner_illegal_action_and_truncation(env_id: str, n: int) -> None:
+    env = single_agent(env_id, n, seat=0)
+    obs, _ = env.reset(seed=0)
+    illegal = int(np.flatnonzero(~env.action_masks())[0])
+    _, reward, term, trunc, info = env.step(illegal)
+    assert (reward, term, trunc) == (-1.0, True, False)
+    assert "illegal_action" in info
+    with pytest.raises(RuntimeError):
+        env.step(0)
+
+    env = single_agent(env_id, n, seat=0, illegal_action="penalize", illegal_reward=-0.5)
+    obs, _ = env.reset(seed=0)
+    illegal = int(np.flatnonzero(~env.action_masks())[0])
+    obs2, reward, term, trunc, _ = env.step(illegal)
+    assert (reward, term, trunc) == (-0.5, False, False)
+    np.testing.assert_array_equal(obs, obs2)
+
+    env = single_agent(env_id, n, seat=0, max_steps=3)
+    env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    trunc = False
+    for _ in range(3):
+        _, reward, term, trunc, info = env.step(random_mask_action(env.action_masks(), rng))
+        if trunc:
+            break
+    assert trunc and not term and reward == 0.0
+    assert "truncated_reason" in info
+
+
+@pytest.mark.parametrize(("env_id", "n"), CASES)
+def test_single_agent_determinism_and_pickle(env_id: str, n: int) -> None:
+    def run(env, seed: int) -> list[bytes]:
+        rng = np.random.default_rng(seed)
+        obs, _ = env.reset(seed=seed)
+        out = [obs.tobytes()]
+        done = False
+        while not done:
+            obs, reward, term, trunc, _ = env.step(random_mask_action(env.action_masks(), rng))
+            out.append(obs.tobytes() + repr((reward, term, trunc)).encode())
+            done = term or trunc
+        return out
+
+    for seat in seats(n):
+        a = run(single_agent(env_id, n, seat=seat), 11)
+        assert a == run(single_agent(env_id, n, seat=seat), 11)
+        assert a != run(single_agent(env_id, n, seat=seat), 12)
+
+    env = single_agent(env_id, n, seat=None)
+    env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    for _ in range(4):
+        env.step(random_mask_action(env.action_masks(), rng))
+    copy = pickle.loads(pickle.dumps(env))
+    done = False
+    while not done:
+        a = random_mask_action(env.action_masks(), rng)
+        np.testing.assert_array_equal(env.action_masks(), copy.action_masks())
+        first, second = env.step(a), copy.step(a)
+        np.testing.assert_array_equal(first[0], second[0])
+        assert first[1:4] == second[1:4]
+        done = first[2] or first[3]

@@ -1,5 +1,5 @@
 # `make test` builds everything from nothing: a fresh clone plus Python 3.11 is enough.
-PYTHON ?= python3.11
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
@@ -25,7 +25,7 @@ test: lint
 	$(BIN)/python -m pytest -n 2 -q
 
 demo: $(STAMP)
-	$(BIN)/python -m mystic_envs.demo
+	$(BIN)/python -m agents.demo
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/env_speed.py

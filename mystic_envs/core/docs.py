@@ -29,8 +29,14 @@ def action_table(env_id: str, **kwargs: object) -> str:
 
 
 def generated_blocks(env_id: str) -> dict[str, str]:
-    """Marker name -> generated Markdown, as embedded in the game's rules page."""
-    return {"observation": observation_table(env_id), "actions": action_table(env_id)}
+    """Marker name -> generated Markdown, as embedded in the game's rules page.
+
+    A game module may add its own tables (component data) in ``DOC_TABLES``.
+    """
+    blocks = {"observation": observation_table(env_id), "actions": action_table(env_id)}
+    for name, make_table in getattr(mystic_envs.env_module(env_id), "DOC_TABLES", {}).items():
+        blocks[name] = make_table()
+    return blocks
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from mystic_envs.elemystic.cards import ELEMENT_NAMES, INV_DEFENSE, SPEED
+from mystic_envs.elemystic.cards import ELEMENT_NAMES, ELEMENTS, INV_DEFENSE, SPEED
 from mystic_envs.elemystic.rules import GAME_OVER, MASK_ELEMENTS, PHASE_NAMES
 
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ def describe(s: ElemysticState) -> str:
         lines.append(f"Game over: player_{s.winner} wins")
     else:
         lines.append(f"To move: player_{s.player}")
-    if s.last_round is not None and (s.phase != GAME_OVER or s.last_round.round < s.round):
+    if s.last_round is not None:
         r = s.last_round
         lines.append(
             f"Round {r.round} resolved: fronts {ELEMENT_NAMES[r.fronts[0]]} vs {ELEMENT_NAMES[r.fronts[1]]}, "
@@ -62,3 +62,17 @@ def describe(s: ElemysticState) -> str:
                 f"total Strength {strength}, Defense {defense}"
             )
     return "\n".join(lines)
+
+
+def cards_table() -> str:
+    """The element cards as a Markdown table (embedded in docs/rules/elemystic.md)."""
+    rows = [
+        "| element | Strength | Defense | Invocation Strength | Invocation Defense | Speed | ability |",
+        "|---|--:|--:|--:|--:|--:|---|",
+    ]
+    for e in ELEMENTS:
+        rows.append(
+            f"| {e.name} | {e.strength} | {e.defense} | {e.invocation_strength} | "
+            f"{e.invocation_defense} | {e.speed} | {e.ability} |"
+        )
+    return "\n".join(rows)

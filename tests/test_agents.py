@@ -1,0 +1,70 @@
+"""The agents package: one protocol, clear errors, legal and sensible play."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import agents
+import mystic_envs
+from agents import make_agent
+
+
+def play(env_id: str, names: tuple[str, str], seed: int) -> dict[str, float]:
+    env = mystic_envs.make(env_id, illegal_action="raise")
+    env.reset(seed=seed)
+    players = dict(zip(env.possible_agents, [make_agent(n, env_id, seed=seed) for n in names], strict=True))
+    rewards = {}
+    for agent in env.agent_iter():
+        _, reward, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            rewards[agent] = reward
+            env.step(None)
+        else:
+            env.step(players[agent].act(env, agent))
+    return rewards
+
+
+@pytest.mark.parametrize("name", agents.AGENT_NAMES)
+def test_every_agent_plays_legal_games_to_the_end(name):
+    for seed in range(20):
+        rewards = play("elemystic_v0", (name, "random"), seed)
+        assert sorted(rewards.values()) == [-1.0, 1.0]
+
+
+def test_heuristic_beats_random_from_both_seats():
+    wins = 0
+    for seed in range(100):
+        wins += play("elemystic_v0", ("heuristic", "random"), seed)["player_0"] > 0
+        wins += play("elemystic_v0", ("random", "heuristic"), seed)["player_1"] > 0
+    assert wins >= 180
+
+
+def test_agents_are_reproducible_from_their_seed():
+    a = [play("elemystic_v0", ("heuristic", "random"), 5) for _ in range(2)]
+    assert a[0] == a[1]
+
+
+def test_every_agent_satisfies_the_protocol():
+    for name in agents.AGENT_NAMES:
+        assert isinstance(make_agent(name, "elemystic_v0", seed=0), agents.Agent)
+
+
+def test_unknown_agent_or_env_names_are_clear_errors():
+    with pytest.raises(ValueError, match=r"unknown agent 'alphazero'.*random"):
+        make_agent("alphazero", "elemystic_v0")
+    with pytest.raises(ValueError, match="unknown env id 'chess_v0'"):
+        make_agent("random", "chess_v0")
+    with pytest.raises(ValueError, match="planned but not implemented"):
+        make_agent("heuristic", "mystria_v0")
+
+
+def test_importing_agents_registers_opponents_for_single_agent():
+    env = mystic_envs.single_agent("elemystic_v0", opponent="heuristic", seat=0)
+    env.reset(seed=0)
+    done = False
+    while not done:
+        legal = np.flatnonzero(env.action_masks())
+        _, reward, terminated, truncated, _ = env.step(int(legal[0]))
+        done = terminated or truncated
+    assert reward in (-1.0, 1.0)

@@ -48,7 +48,8 @@ class MysticAECEnv(AECEnv):
       ``"penalize"`` (offender gets ``illegal_reward``, state unchanged, same player to move) or
       ``"raise"`` (:class:`IllegalActionError`).
     - ``illegal_reward``: reward for an illegal action under ``"penalize"`` (default -1.0).
-    - ``max_steps``: agent actions after which every agent is truncated (default per game).
+    - ``max_steps``: agent actions (penalized illegal ones included) after which every agent is
+      truncated (default per game).
 
     Every other keyword goes to the game's ``Game`` class, which rejects unknown ones.
     """
@@ -176,11 +177,7 @@ class MysticAECEnv(AECEnv):
         if state.is_terminal:
             self._finish(state.returns(), reason="game over")
         elif self.num_steps >= self.max_steps:
-            for ag in self.agents:
-                self.truncations[ag] = True
-            self._refresh_infos()
-            for ag in self.agents:
-                self.infos[ag]["truncated_reason"] = f"max_steps={self.max_steps} reached"
+            self._truncate()
         else:
             self._mark_eliminated(state)
             self._refresh_infos()
@@ -189,6 +186,13 @@ class MysticAECEnv(AECEnv):
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def _truncate(self) -> None:
+        for ag in self.agents:
+            self.truncations[ag] = True
+        self._refresh_infos()
+        for ag in self.agents:
+            self.infos[ag]["truncated_reason"] = f"max_steps={self.max_steps} reached"
 
     def _mark_eliminated(self, state: GameState) -> None:
         # Only games with more than two players can lose a seat while the game goes on.
@@ -221,6 +225,10 @@ class MysticAECEnv(AECEnv):
         if self.illegal_action == "penalize":
             self.rewards[agent] = self.illegal_reward
             self.infos[agent]["illegal_action"] = message
+            # Counted, so a policy stuck on illegal actions still reaches truncation.
+            self.num_steps += 1
+            if self.num_steps >= self.max_steps:
+                self._truncate()
         else:
             for ag in self.agents:
                 self.rewards[ag] = 0.0

@@ -22,14 +22,14 @@ from .helpers import (
 
 
 def env_state(env) -> tuple:
-    """What must not change when an action is refused."""
+    """What must not change when an action is refused (the step counter may: a penalized action
+    counts towards ``max_steps``)."""
     return (
         env.agent_selection,
         [env.observe(a)["observation"].tobytes() for a in env.possible_agents],
         [env.observe(a)["action_mask"].tobytes() for a in env.possible_agents],
         dict(env.terminations),
         dict(env.truncations),
-        env.unwrapped.num_steps,
         canonical_bytes(env.unwrapped.state),
     )
 
@@ -272,3 +272,15 @@ def test_single_agent_errors(env_id: str, n: int) -> None:
     for action in (0, int(np.flatnonzero(env.aec_env.state.legal_mask() == 0)[0])):
         with pytest.raises(RuntimeError, match="reset"):
             env.step(action)
+
+
+@pytest.mark.parametrize(("env_id", "num_players"), CASES)
+def test_penalized_illegal_actions_count_towards_max_steps(env_id, num_players):
+    env = make_raw(env_id, num_players, illegal_action="penalize", illegal_reward=-0.5, max_steps=3)
+    env.reset(seed=0)
+    agent = env.agent_selection
+    illegal = int(np.flatnonzero(env.observe(agent)["action_mask"] == 0)[0])
+    for _ in range(3):
+        env.step(illegal)
+    assert all(env.truncations.values())
+    assert env.infos[agent]["truncated_reason"] == "max_steps=3 reached"

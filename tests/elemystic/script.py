@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from mystic_envs.elemystic import rules
-from mystic_envs.elemystic.cards import ELEMENT_NAMES, SPEED
+from mystic_envs.elemystic.cards import DEFENSE, ELEMENT_NAMES, INV_DEFENSE, INV_STRENGTH, SPEED, STRENGTH
 from mystic_envs.elemystic.rules import ElemysticGame, ElemysticState
 
 E = {name: i for i, name in enumerate(ELEMENT_NAMES)}
@@ -115,3 +115,13 @@ class RecordingState(ElemysticState):
         super()._end_round()
         rec["play_first_after"] = self.play_first
         rec["draft_first_after"] = self.draft_first
+
+
+def book_totals(front: str, supports: list[str]) -> tuple[int, int]:
+    """Strength and Defense of a column by the book: every top half plus the front's bottom half."""
+    f = E[front]
+    names = [front, *supports]
+    return (
+        sum(STRENGTH[E[n]] for n in names) + INV_STRENGTH[f],
+        sum(DEFENSE[E[n]] for n in names) + INV_DEFENSE[f],
+    )

@@ -6,32 +6,21 @@ Attack records come from ``RecordingState``: (attacker, Strength, Defense, energ
 from __future__ import annotations
 
 import pytest
-from script import E, new_state, play, play_columns, setup_round
+from script import E, book_totals, new_state, play, play_columns, setup_round
 
 from mystic_envs.elemystic import rules
 from mystic_envs.elemystic.cards import (
     AIR_TOKEN_DEFENSE,
     AIR_TOKEN_STRENGTH,
-    DEFENSE,
     INV_DEFENSE,
     INV_STRENGTH,
     LIFE_RESTORE,
     SPEED,
-    STRENGTH,
     WATER_INVOCATION_STRENGTH,
 )
 from mystic_envs.elemystic.observation import LAYOUT
 
 REVEALED = next(e for e in LAYOUT if e.name == "opp_secret_revealed").slice
-
-
-def totals(front: str, supports: list[str]) -> tuple[int, int]:
-    f = E[front]
-    names = [front, *supports]
-    return (
-        sum(STRENGTH[E[n]] for n in names) + INV_STRENGTH[f],
-        sum(DEFENSE[E[n]] for n in names) + INV_DEFENSE[f],
-    )
 
 
 def attacks(s) -> dict[int, tuple]:
@@ -63,7 +52,7 @@ def test_earth_has_no_ability_and_the_strongest_invocation():
     s, hands, plays = one_round("Earth", "Storm")
     play_columns(s, plays)
     a = attacks(s)
-    assert a[0][0] == totals("Earth", hands[0][2:])[0]
+    assert a[0][0] == book_totals("Earth", hands[0][2:])[0]
     assert s.light_reveal == [False, False] and s.air_holder == -1
 
 
@@ -74,7 +63,7 @@ def test_water_invocation_strength_is_5_only_when_behind(energy, boosted):
     assert SPEED[E["Water"]] > SPEED[E["Earth"]]  # Water resolves before any damage this round
     s, hands, plays = one_round("Water", "Earth", energy=energy, secret0="Light")
     play_columns(s, plays)
-    base = totals("Water", hands[0][2:])[0]
+    base = book_totals("Water", hands[0][2:])[0]
     extra = WATER_INVOCATION_STRENGTH - INV_STRENGTH[E["Water"]] if boosted else 0
     assert attacks(s)[0][0] == base + extra
 
@@ -84,7 +73,7 @@ def test_water_checks_energy_when_it_resolves_after_the_first_attack():
     play_columns(s, plays)
     first, second = s.records[-1]["attacks"]
     assert first[0] == 1 and first[4][0] < 8  # Storm (faster) hit first: player_0 is now behind
-    base = totals("Water", hands[0][2:])[0]
+    base = book_totals("Water", hands[0][2:])[0]
     assert second[1] == base + WATER_INVOCATION_STRENGTH - INV_STRENGTH[E["Water"]]
 
 
@@ -94,7 +83,7 @@ def test_fire_zeroes_the_opponents_invocation_strength_when_first():
     play_columns(s, plays)
     a = attacks(s)
     assert s.records[-1]["attackers"] == [1, 0]
-    assert a[0][0] == totals("Earth", hands[0][2:])[0] - INV_STRENGTH[E["Earth"]]
+    assert a[0][0] == book_totals("Earth", hands[0][2:])[0] - INV_STRENGTH[E["Earth"]]
 
 
 def test_fire_resolving_second_effectively_does_nothing():
@@ -103,7 +92,7 @@ def test_fire_resolving_second_effectively_does_nothing():
     play_columns(s, plays)
     a = attacks(s)
     assert s.records[-1]["attackers"] == [0, 1]
-    assert a[0][0] == totals("Air", hands[0][2:])[0]
+    assert a[0][0] == book_totals("Air", hands[0][2:])[0]
 
 
 def test_life_restores_2_energy_capped_at_the_dials_10():
@@ -132,8 +121,8 @@ def test_shadow_swaps_one_columns_totals_before_or_after_its_attack(choice, targ
     assert s.phase == rules.SHADOW_CHOICE and s.current_player == 0
     assert s.legal_actions() == [29, 30, 31, 32]
     play(s, [(0, choice)])
-    t0 = totals("Shadow", hands[0][2:])
-    t1 = totals("Earth", hands[1][2:])
+    t0 = book_totals("Shadow", hands[0][2:])
+    t1 = book_totals("Earth", hands[1][2:])
     cols = {0: t0, 1: (t1[1], t1[0]) if False else t1}
     swapped = {0: (t0[1], t0[0]), 1: (t1[1], t1[0])}
     first = {p: (swapped[p] if before and p == target else cols[p]) for p in (0, 1)}
@@ -182,7 +171,7 @@ def test_air_token_gives_a_fourth_turn_next_round(choice, strength_bonus, defens
     s = air_turn_state()
     assert s.phase == rules.AIR_TURN and s.current_player == 0  # after both played three
     assert s.legal_actions() == [rules.AIR_STRENGTH, rules.AIR_DEFENSE]
-    base = totals("Storm", ["Earth", "Light"])
+    base = book_totals("Storm", ["Earth", "Light"])
     assert s.totals(0) == base
     play(s, [(0, choice)])
     assert SPEED[E["Storm"]] > SPEED[E["Life"]]

@@ -7,32 +7,18 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from script import E, RecordingState, action, deal, new_state, play, play_columns, setup_round
+from script import E, RecordingState, action, book_totals, deal, new_state, play, play_columns, setup_round
 
 from mystic_envs.core.errors import IllegalActionError
 from mystic_envs.elemystic import rules
 from mystic_envs.elemystic.cards import (
-    DEFENSE,
-    INV_DEFENSE,
-    INV_STRENGTH,
     SPEED,
     STARTING_ENERGY,
-    STRENGTH,
 )
 from mystic_envs.elemystic.observation import LAYOUT
 from mystic_envs.elemystic.rules import ElemysticGame
 
 OBS = {e.name: e.slice for e in LAYOUT}
-
-
-def column_totals(front: str, supports: list[str]) -> tuple[int, int]:
-    """Strength and Defense of a column by the book: every top half plus the front's bottom."""
-    f = E[front]
-    names = [front, *supports]
-    return (
-        sum(STRENGTH[E[n]] for n in names) + INV_STRENGTH[f],
-        sum(DEFENSE[E[n]] for n in names) + INV_DEFENSE[f],
-    )
 
 
 def damage(strength: int, defense: int) -> int:
@@ -108,8 +94,8 @@ def test_first_element_is_the_front_and_only_front_covers():
     assert all(rules.PLAY_FRONT <= a < rules.PLAY_BACK for a in legal)  # no "back" for a first card
     play(s, [(0, "front Earth"), (1, "front Fire"), (0, "back Thunder"), (1, "front Air")])
     assert s.front == [E["Earth"], E["Air"]]
-    assert s.totals(0) == column_totals("Earth", ["Thunder"])
-    assert s.totals(1) == column_totals("Air", ["Fire"])
+    assert s.totals(0) == book_totals("Earth", ["Thunder"])
+    assert s.totals(1) == book_totals("Air", ["Fire"])
 
 
 def test_each_player_keeps_one_element_unplayed():
@@ -171,8 +157,8 @@ def test_higher_speed_attacks_first_and_damage_is_strength_minus_defense_not_bel
     play_columns(
         s, (["front Water", "back Thunder", "front Earth"], ["front Life", "back Storm", "front Air"])
     )
-    s0 = column_totals("Earth", ["Water", "Thunder"])
-    s1 = column_totals("Air", ["Life", "Storm"])
+    s0 = book_totals("Earth", ["Water", "Thunder"])
+    s1 = book_totals("Air", ["Life", "Storm"])
     assert SPEED[E["Air"]] > SPEED[E["Earth"]]
     assert s.last_round.energy_lost == (damage(s1[0], s0[1]), damage(s0[0], s1[1]))
 
@@ -184,8 +170,8 @@ def test_immediate_win_stops_the_round_before_the_second_attack():
     play_columns(
         s, (["front Water", "back Thunder", "front Earth"], ["front Life", "back Storm", "front Air"])
     )
-    s0 = column_totals("Earth", ["Water", "Thunder"])
-    s1 = column_totals("Air", ["Life", "Storm"])
+    s0 = book_totals("Earth", ["Water", "Thunder"])
+    s1 = book_totals("Air", ["Life", "Storm"])
     assert damage(s1[0], s0[1]) >= 1  # Air (faster) deals damage
     assert s.is_terminal and s.winner == 1 and s.current_player == -1
     assert s.energy[1] == 10  # player_0 never attacked

@@ -8,30 +8,31 @@ imports PettingZoo: the adapter in :mod:`mystic_envs.core.aec` wraps any ``GameS
 from __future__ import annotations
 
 import abc
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
 
 from mystic_envs.core.errors import GameOverError, IllegalActionError
 
 
-@dataclass(frozen=True)
-class LayoutEntry:
-    """One named part of an observation vector."""
+class LayoutEntry(NamedTuple):
+    """One named part of an observation vector: ``(name, slice, meaning)`` (CONVENTIONS)."""
 
     name: str
-    start: int
-    stop: int
+    slice: slice
     meaning: str
 
     @property
-    def slice(self) -> slice:
-        return slice(self.start, self.stop)
+    def start(self) -> int:
+        return self.slice.start
+
+    @property
+    def stop(self) -> int:
+        return self.slice.stop
 
     @property
     def size(self) -> int:
-        return self.stop - self.start
+        return self.slice.stop - self.slice.start
 
 
 def build_layout(parts: list[tuple[str, int, str]]) -> tuple[LayoutEntry, ...]:
@@ -41,7 +42,7 @@ def build_layout(parts: list[tuple[str, int, str]]) -> tuple[LayoutEntry, ...]:
     for name, size, meaning in parts:
         if size <= 0:
             raise ValueError(f"layout part {name!r} has size {size}")
-        entries.append(LayoutEntry(name, start, start + size, meaning))
+        entries.append(LayoutEntry(name, slice(start, start + size), meaning))
         start += size
     names = [e.name for e in entries]
     if len(set(names)) != len(names):

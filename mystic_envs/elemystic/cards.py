@@ -1,11 +1,11 @@
-"""Elemystic component data: the nine element cards and the token effects.
+"""Elemystic component data: the nine element cards and the token texts.
 
-Declarations only. The seven named elements come from the rulebook; Thunder and Life are
-designed (see ``docs/rules/elemystic.md``, "Designed components", for every number's reason).
-The stats reproduce the rulebook's attack example exactly: Fire (IS 4, S 3) backed by Air and
-Storm (S 2 each) totals 11 Strength against Light's column (Light, Water, Earth) with
-3 + 2 + 1 + 3 = 9 Defense; Light's column has 1 + 1 + 1 = 3 Strength once Fire zeroes Light's
-Invocation Strength of 2, against 1 + 0 + 0 + 1 = 2 Defense.
+Declarations only. The seven named elements come from the rulebook; Thunder and Life are designed,
+and so is every number (``docs/rules/elemystic.md``, "Designed components", gives the reasons).
+The numbers reproduce the rulebook's Attacks Example exactly: Fire (IS 4, S 3) over Air and Storm
+(S 2 each) has 11 Strength against the 3 + 3 + 1 + 2 = 9 Defense of Light (ID 3, D 3) over Thunder
+(D 1) and Life (D 2); Light's column then has 1 + 2 + 0 = 3 Strength once Fire zeroes Light's
+Invocation Strength of 2, against 0 + 0 + 1 + 1 = 2 Defense.
 """
 
 from __future__ import annotations
@@ -46,15 +46,15 @@ ABILITIES: dict[str, str] = {
 # fmt: off
 _TABLE = (
     # name       S  D  IS ID Speed
-    ("Earth",    1, 3, 5, 3, 1),
-    ("Light",    1, 2, 2, 3, 2),
-    ("Air",      2, 0, 2, 2, 8),
-    ("Storm",    2, 1, 3, 1, 7),
-    ("Water",    1, 1, 2, 3, 3),
-    ("Fire",     3, 0, 4, 1, 6),
-    ("Shadow",   2, 2, 2, 2, 4),
-    ("Thunder",  2, 1, 3, 1, 8),
-    ("Life",     1, 2, 2, 3, 4),
+    ("Earth",   1, 2, 4, 2, 1),
+    ("Light",   1, 3, 2, 3, 2),
+    ("Air",     2, 1, 3, 0, 8),
+    ("Storm",   2, 1, 3, 1, 7),
+    ("Water",   2, 1, 2, 0, 3),
+    ("Fire",    3, 0, 4, 0, 5),
+    ("Shadow",  2, 1, 2, 2, 6),
+    ("Thunder", 2, 1, 3, 1, 8),
+    ("Life",    0, 2, 2, 2, 4),
 )
 # fmt: on
 ELEMENTS: tuple[Element, ...] = tuple(Element(*row, ABILITIES[row[0]]) for row in _TABLE)

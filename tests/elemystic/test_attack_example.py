@@ -1,6 +1,6 @@
 """The rulebook's Attacks Example, reproduced step by step.
 
-Player 1 (seat 0) fronts Light over Thunder and Earth; Player 2 (seat 1) fronts Fire over Air and
+Player 1 (seat 0) fronts Light over Thunder and Life; Player 2 (seat 1) fronts Fire over Air and
 Storm. Fire is faster, so Player 2 attacks first: Fire sets Light's Invocation Strength to 0,
 Player 2 has 4 + 3 + 2 + 2 = 11 Strength against 3 + 3 + 1 + 2 = 9 Defense, Player 1 loses 2.
 Player 1 then attacks with 3 Strength (5 without Fire) against 2 Defense: Player 2 loses 1, and
@@ -40,12 +40,12 @@ def example_state() -> AttackLog:
     s = AttackLog.new(new_state().game, np.random.default_rng(0))
     s.log = []
     s.starting_player = s.draft_first = s.play_first = s.player = 0
-    deal(s, unknown="Shadow", secret0="Water", secret1="Life")
-    draft(s, ["Light", "Earth", "Fire", "Air", "Thunder"])  # Storm goes to player 2
+    deal(s, unknown="Shadow", secret0="Water", secret1="Earth")
+    draft(s, ["Light", "Life", "Fire", "Air", "Thunder"])  # Storm goes to player 2
     play(
         s,
         [
-            (0, "front Earth"),
+            (0, "front Life"),
             (1, "front Air"),
             (0, "back Thunder"),
             (1, "back Storm"),

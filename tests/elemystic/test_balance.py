@@ -1,0 +1,35 @@
+"""Balance of the designed components (docs/rules/elemystic.md, "Balance").
+
+20,000 heuristic self-play games: every element, when it stood at the front of a column, leaves
+its owner having lost less Energy than the opponent in 35-65% of the decided rounds, and the
+starting seat wins 45-55% of games.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.balance import measure
+from mystic_envs.elemystic.cards import ELEMENT_NAMES
+
+GAMES = 20_000
+
+
+@pytest.fixture(scope="module")
+def report():
+    r = measure(GAMES, seed=0)
+    print("\n" + r.table())
+    return r
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("element", range(len(ELEMENT_NAMES)), ids=ELEMENT_NAMES)
+def test_every_element_front_result_is_within_35_to_65_percent(report, element):
+    assert report.front_rounds(element) >= 500, "too few rounds to judge"
+    assert 0.35 <= report.less_share(element) <= 0.65
+
+
+@pytest.mark.slow
+def test_starting_seat_wins_45_to_55_percent(report):
+    assert report.games == GAMES
+    assert 0.45 <= report.start_seat_rate <= 0.55

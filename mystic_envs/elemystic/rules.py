@@ -486,12 +486,15 @@ class ElemysticState(GameState):
     def determinize(self, player: int, rng: np.random.Generator) -> ElemysticState:
         c = self.clone()
         opp = 1 - player
-        # Unseen by `player`: the Unknown Element and, unless visible, the opponent's secret.
-        # Both are uniformly either card of that pair, so a fair coin re-deals them.
-        if not self.secret_visible_to(player) and self.phase != GAME_OVER and rng.random() < 0.5:
-            old, new = c.secret[opp], c.unknown
-            c.hand[opp] ^= (1 << old) | (1 << new)
-            c.secret[opp], c.unknown = new, old
+        # Unseen by `player`: the Unknown Element and, unless visible, the opponent's secret. The
+        # pair itself is public (the two elements nobody showed); which is which is a fair coin.
+        # Starting from the sorted pair makes the result depend only on what `player` sees.
+        if not self.secret_visible_to(player) and self.phase != GAME_OVER:
+            low, high = sorted((c.secret[opp], c.unknown))
+            if rng.random() < 0.5:
+                low, high = high, low
+            c.hand[opp] = c.hand[opp] & ~((1 << c.secret[opp]) | (1 << c.unknown)) | (1 << low)
+            c.secret[opp], c.unknown = low, high
         c.rng = np.random.default_rng(int(rng.integers(2**63)))
         return c
 

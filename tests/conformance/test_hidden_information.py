@@ -76,3 +76,29 @@ def test_determinize_is_seeded_by_its_rng(env_id: str, n: int) -> None:
         for m in moves:
             b.apply(m)
         assert canonical_bytes(a) == canonical_bytes(b)
+
+
+@pytest.mark.parametrize(("env_id", "n"), CASES)
+def test_determinize_depends_only_on_what_the_player_sees(env_id: str, n: int) -> None:
+    """Two states that differ only in what ``p`` cannot see determinize to the same state under
+    the same rng: a search agent's choices then cannot depend on the true hidden state."""
+    g = game(env_id, n)
+    rng = np.random.default_rng(3)
+    differed = 0
+    for seed in range(60):
+        state = g.new_initial_state(seed)
+        for _ in range(int(rng.integers(0, 30))):
+            if state.is_terminal:
+                break
+            state.apply(random_legal(state, rng))
+        if state.is_terminal:
+            continue
+        p = state.current_player
+        other = state.determinize(p, np.random.default_rng(seed + 1000))  # same view, other truth
+        differed += any(
+            not np.array_equal(other.observation(q), state.observation(q)) for q in range(n) if q != p
+        )
+        a = state.determinize(p, np.random.default_rng(seed))
+        b = other.determinize(p, np.random.default_rng(seed))
+        assert canonical_bytes(a) == canonical_bytes(b)
+    assert differed > 0

@@ -1,0 +1,179 @@
+"""training.evaluate: the round robin, its statistics, its outputs and its input errors."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+
+import numpy as np
+import pytest
+
+from agents import AGENT_NAMES
+from training import evaluate
+from training.evaluate import GameError, main, parse_agent_spec, run_tournament, seat_orders
+from training.ratings import fit_elo, wilson_interval
+
+GAMES = 100
+
+
+@pytest.fixture(scope="module")
+def result():
+    return run_tournament("elemystic_v0", ["random", "heuristic"], games=GAMES, seed=0, workers=1)
+
+
+def test_heuristic_beats_random_with_sane_intervals(result):
+    entry = result["matrix"]["heuristic"]["random"]
+    back = result["matrix"]["random"]["heuristic"]
+    assert entry["wins"] + entry["draws"] + entry["losses"] == entry["games"] == GAMES
+    assert (entry["wins"], entry["draws"], entry["losses"]) == (back["losses"], back["draws"], back["wins"])
+    assert entry["win_rate"] >= 0.75
+    assert entry["win_rate"] + back["win_rate"] == pytest.approx(1)
+    lo, hi = entry["ci95"]
+    assert 0.5 < lo < entry["win_rate"] < hi <= 1
+    assert hi - lo < 0.2
+    assert back["ci95"] == pytest.approx([1 - hi, 1 - lo])
+
+
+def test_elo_anchors_random_at_zero_and_rates_heuristic_above(result):
+    ratings = result["elo"]["ratings"]
+    assert ratings["random"] == 0.0
+    assert ratings["heuristic"] > 200
+    assert result["elo"]["anchor"] == "random"
+
+
+def test_every_agent_plays_each_seat_in_exactly_half_its_games(result):
+    for label in ("random", "heuristic"):
+        by_seat = result["seats"]["by_agent"][label]
+        assert by_seat["player_0"]["games"] == by_seat["player_1"]["games"] == GAMES // 2
+    (pairing,) = result["pairings"]
+    assert [order["games"] for order in pairing["by_seat_order"]] == [GAMES // 2, GAMES // 2]
+    assert {order["seats"]["player_0"] for order in pairing["by_seat_order"]} == {"random", "heuristic"}
+    assert result["seats"]["player_0"]["games"] == result["total_games"] == GAMES
+
+
+def test_results_do_not_depend_on_the_number_of_workers():
+    def play(workers):
+        r = run_tournament("elemystic_v0", ["heuristic", "random"], games=40, seed=7, workers=workers)
+        assert r["workers"] == workers
+        return {key: value for key, value in r.items() if key not in ("timing", "workers")}
+
+    assert play(1) == play(2)
+
+
+def test_a_game_that_raises_is_an_error_not_a_loss(monkeypatch):
+    class AlwaysZero:
+        def act(self, env, agent_id):
+            return 0
+
+    monkeypatch.setattr(evaluate, "make_agent", lambda name, env_id, seed=None, **kw: AlwaysZero())
+    with pytest.raises(GameError, match=r"game \d+ of heuristic vs random .*IllegalActionError"):
+        run_tournament("elemystic_v0", ["random", "heuristic"], games=2, workers=1)
+
+
+def test_cli_writes_json_markdown_and_png(tmp_path, capsys):
+    argv = ["--agents", "random", "heuristic", "--games", "20", "--workers", "1", "--out", str(tmp_path)]
+    main(argv)
+    printed = capsys.readouterr().out
+    data = json.loads((tmp_path / "results.json").read_text())
+    assert data["command"].endswith("--agents random heuristic --games 20 --workers 1 --out " + str(tmp_path))
+    assert data["config"]["games"] == 20 and data["total_games"] == 20
+    md = (tmp_path / "results.md").read_text()
+    assert "| row vs column | random | heuristic |" in md
+    rate = data["matrix"]["heuristic"]["random"]["win_rate"]
+    assert f"| heuristic | {100 * rate:.1f}% [" in md
+    assert "## Elo" in md and "| random | 0 |" in md
+    assert (tmp_path / "winrate.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "| row vs column | random | heuristic |" in printed
+    assert str(tmp_path / "winrate.png") in printed
+
+
+def _model_path_error():
+    if "ppo" in AGENT_NAMES:
+        return "no such model file"
+    return r"loading models needs the ppo agent \(not available yet\)"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--agents", "alphazero", "random"], r"unknown agent 'alphazero'; known agents: \['random'"),
+        (["--env", "chess_v0", "--agents", "random", "heuristic"], r"unknown env id 'chess_v0'; available"),
+        (["--env", "mystria_v0", "--agents", "random", "heuristic"], "planned but not implemented yet"),
+        (["--agents", "random"], "--agents needs at least 2 agents, got 1"),
+        (["--agents", "random", "random"], "agent 'random' is listed twice"),
+        (["--agents", "random", "heuristic", "--games", "3"], "--games must be a positive multiple of 2"),
+        (["--agents", "random", "heuristic", "--games", "0"], "--games must be a positive multiple of 2"),
+        (["--agents", "random", "heuristic", "--games", "-4"], "--games must be a positive multiple of 2"),
+        (["--agents", "random", "heuristic:depth"], r"bad options in agent 'heuristic:depth': expected"),
+        (["--agents", "random", "heuristic:"], "bad options in agent 'heuristic:'"),
+        (["--agents", "random", "heuristic:a=1,a=2"], "bad options in agent"),
+        (["--agents", "random", "heuristic:nonsense=3"], "agent 'heuristic:nonsense=3' cannot be built"),
+        (["--agents", "random", "heuristic", "--workers", "0"], "--workers must be a positive integer"),
+        (["--agents", "random", "heuristic", "--seed", "-1"], "--seed must be a non-negative integer"),
+        (["--agents", "random", "missing/model.zip"], _model_path_error()),
+    ],
+)
+def test_bad_inputs_are_one_line_usage_errors(args, message, capsys, tmp_path):
+    with pytest.raises(SystemExit) as exit_info:
+        main([*args, "--out", str(tmp_path)])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    last = err.strip().splitlines()[-1]
+    assert last.startswith("python -m training.evaluate: error: ")
+    assert re.search(message, last)
+    assert not any(tmp_path.iterdir())
+
+
+def test_agent_specs_parse_names_options_and_values():
+    spec = parse_agent_spec("heuristic:a=1, b=1.5,c=true,d=x,e=none")
+    assert (spec.label, spec.name) == ("heuristic:a=1, b=1.5,c=true,d=x,e=none", "heuristic")
+    assert spec.options == {"a": 1, "b": 1.5, "c": True, "d": "x", "e": None}
+    assert parse_agent_spec(" random ").options == {}
+
+
+def test_seat_orders_rotate_the_pair():
+    assert seat_orders(2) == [(0, 1), (1, 0)]
+    assert seat_orders(3) == [(0, 1, 0), (1, 0, 0), (0, 0, 1)]
+    assert seat_orders(4) == [(0, 1, 0, 1), (1, 0, 1, 0)]
+
+
+def test_wilson_interval_on_hand_made_examples():
+    z2 = 1.959963984540054**2
+    assert wilson_interval(10, 10) == pytest.approx((10 / (10 + z2), 1.0))
+    assert wilson_interval(0, 10) == pytest.approx((0.0, z2 / (10 + z2)))
+    lo, hi = wilson_interval(5, 10)
+    assert (lo, hi) == pytest.approx((0.2366, 0.7634), abs=1e-4)
+    assert lo + hi == pytest.approx(1)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    lo, hi = wilson_interval(2.5, 5)  # draws count half
+    assert lo < 0.5 < hi and lo + hi == pytest.approx(1)
+    assert wilson_interval(500, 1000)[1] - wilson_interval(500, 1000)[0] < hi - lo
+    with pytest.raises(ValueError):
+        wilson_interval(11, 10)
+
+
+def _pair(score, games):
+    return np.array([[0.0, score], [games - score, 0.0]]), np.array([[0.0, games], [games, 0.0]])
+
+
+def test_elo_fit_on_hand_made_examples():
+    # Two agents: the maximum-likelihood odds are the scores' ratio, plus one virtual draw.
+    assert fit_elo(*_pair(10, 10), anchor=1) == pytest.approx([400 * math.log10(10.5 / 0.5), 0.0])
+    assert fit_elo(*_pair(5, 10)) == pytest.approx([0.0, 0.0], abs=1e-9)
+    assert fit_elo(*_pair(0, 0)) == pytest.approx([0.0, 0.0])
+    assert fit_elo(*_pair(75, 100), anchor=1)[0] == pytest.approx(400 * math.log10(75.5 / 25.5))
+    # Without the prior an unbeaten agent's rating would be infinite; with it, it is finite and large.
+    assert 500 < fit_elo(*_pair(10, 10), anchor=1)[0] < 600
+
+
+def test_elo_fit_recovers_a_consistent_ladder():
+    # Each agent scores 3:1 against the one below and 9:1 against the one two below: 400*log10(3) apart.
+    games = np.array([[0, 400, 1000], [400, 0, 400], [1000, 400, 0]], dtype=float)
+    scores = np.array([[0, 300, 900], [100, 0, 300], [100, 100, 0]], dtype=float)
+    elo = fit_elo(scores, games, anchor=2, prior_draws=1e-9)
+    step = 400 * math.log10(3)
+    assert elo == pytest.approx([2 * step, step, 0.0], abs=0.01)
+    with pytest.raises(ValueError, match="must equal"):
+        fit_elo(scores + 1, games)

@@ -1,0 +1,580 @@
+"""Round robin between agents on one env: win rates with 95% intervals, Elo ratings, seat statistics.
+
+python -m training.evaluate --env elemystic_v0 --agents random heuristic [more ...] [--games 200]
+    [--seed 0] [--workers N] [--out DIR]
+
+An agent is a name from ``agents.AGENT_NAMES``, optionally with keyword options
+(``mcts:simulations=200,c=1.4``), or the path of a saved model ending in ``.zip``. Every pairing
+plays ``--games`` games, split equally over the seat orders, on ``--workers`` processes (default:
+every core). Each game is seeded from ``--seed``, the pairing and the game index, so the results do
+not depend on the number of workers. Writes ``results.json`` (everything, the command included),
+``results.md`` (the tables it prints) and ``winrate.png`` to ``--out`` (default
+``runs/eval/<env>-<timestamp>``). ``run_tournament`` does the same from Python, without files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import hashlib
+import itertools
+import json
+import multiprocessing
+import numbers
+import os
+import platform
+import shlex
+import sys
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+import mystic_envs
+from agents import AGENT_NAMES, make_agent
+from training.ratings import PRIOR_DRAWS, fit_elo, wilson_interval
+
+__all__ = [
+    "AgentSpec",
+    "ConfigError",
+    "GameError",
+    "default_workers",
+    "main",
+    "markdown_report",
+    "parse_agent_spec",
+    "plot_matrix",
+    "resolve_model_path",
+    "run_tournament",
+    "seat_orders",
+    "write_outputs",
+]
+
+# Games per worker task. Fixed rather than derived from the worker count, so that an agent without a
+# seed() method, which carries its random stream through a task, still plays the same games.
+CHUNK_GAMES = 50
+DEFAULT_GAMES = 200
+SPEC_HELP = "a name from agents.AGENT_NAMES, name:key=value,key=value, or a model path ending in .zip"
+
+
+class ConfigError(ValueError):
+    """A bad tournament input; the command line reports it as a usage error."""
+
+
+class GameError(RuntimeError):
+    """A game raised: a bug in an agent or an env, never counted as a loss."""
+
+
+@dataclass(frozen=True)
+class AgentSpec:
+    """One entrant: its ``label`` as given, the ``agents.make_agent`` name and keyword options."""
+
+    label: str
+    name: str
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+def resolve_model_path(path: str) -> tuple[str, dict[str, Any]]:
+    """The agent name and options that load the saved model at ``path``."""
+    if "ppo" not in AGENT_NAMES:
+        raise ConfigError(f"agent {path!r}: loading models needs the ppo agent (not available yet)")
+    if not Path(path).is_file():
+        raise ConfigError(f"agent {path!r}: no such model file")
+    return "ppo", {"path": path}
+
+
+def _option_value(text: str) -> Any:
+    # Options arrive as strings; agents expect numbers and flags.
+    for convert in (int, float):
+        with contextlib.suppress(ValueError):
+            return convert(text)
+    return {"true": True, "false": False, "none": None}.get(text.lower(), text)
+
+
+def parse_agent_spec(text: str) -> AgentSpec:
+    """``name``, ``name:key=value,key=value`` or ``path/to/model.zip`` as an :class:`AgentSpec`."""
+    label = text.strip()
+    if label.endswith(".zip"):
+        return AgentSpec(label, *resolve_model_path(label))
+    name, has_options, option_text = label.partition(":")
+    if name not in AGENT_NAMES:
+        raise ConfigError(
+            f"unknown agent {name!r}; known agents: {list(AGENT_NAMES)}, or a model path ending in .zip"
+        )
+    options: dict[str, Any] = {}
+    for item in option_text.split(",") if has_options else []:
+        key, has_value, value = (part.strip() for part in item.partition("="))
+        if not has_value or not key.isidentifier() or key in options:
+            raise ConfigError(
+                f"bad options in agent {label!r}: expected distinct key=value pairs separated by commas, "
+                "as in 'mcts:simulations=200,c=1.4'"
+            )
+        options[key] = _option_value(value)
+    return AgentSpec(label, name, options)
+
+
+def seat_orders(num_players: int) -> list[tuple[int, ...]]:
+    """For each seat order a pairing is played in, the pairing member (0 or 1) in every seat.
+
+    Pairings are of two agents. With more seats than two, the extra seats hold further copies of the
+    pair, cycling A, B, A, ...; the orders are the distinct rotations of that cycle, which for an odd
+    seat count give A one seat more than B in every game.
+    """
+    cycle = tuple(seat % 2 for seat in range(num_players))
+    return list(dict.fromkeys(cycle[r:] + cycle[:r] for r in range(num_players)))
+
+
+# -- playing ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Task:
+    """Games of one pairing in one seat order: the unit a worker builds its agents for."""
+
+    env_id: str
+    seed: int
+    pairing: int
+    members: tuple[AgentSpec, AgentSpec]
+    order: tuple[int, ...]
+    games: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class _GameRecord:
+    pairing: int
+    game: int
+    order: tuple[int, ...]
+    rewards: tuple[float, ...]
+    truncated: bool
+
+
+def _game_seeds(seed: int, labels: tuple[str, str], game: int, num_seats: int) -> list[int]:
+    """The env seed, then one seed per seat, for game ``game`` of the pairing ``labels``."""
+    # Keyed by the labels rather than by list positions, so that adding or reordering agents leaves
+    # every other pairing's games unchanged.
+    pairing = int.from_bytes(hashlib.sha256("\0".join(labels).encode()).digest()[:8], "little")
+    state = np.random.SeedSequence([seed, pairing, game]).generate_state(1 + num_seats, dtype=np.uint64)
+    return [int(s) for s in state]
+
+
+def _play_game(env: Any, seat_agents: list[Any], env_seed: int) -> tuple[tuple[float, ...], bool]:
+    """One game through the AEC loop: every seat's final reward, and whether it was truncated."""
+    env.reset(seed=env_seed)
+    final: dict[str, float] = {}
+    truncated_any = False
+    for agent_id in env.agent_iter():
+        _, reward, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            final[agent_id] = float(reward)
+            truncated_any |= truncated
+            env.step(None)
+        else:
+            env.step(seat_agents[env.unwrapped.agent_name_mapping[agent_id]].act(env, agent_id))
+    return tuple(final[a] for a in env.possible_agents), truncated_any
+
+
+def _play_task(task: _Task) -> list[_GameRecord]:
+    labels = (task.members[0].label, task.members[1].label)
+    num_seats = len(task.order)
+    # "raise": an illegal action is a bug in the agent, which must surface rather than lose quietly.
+    env = mystic_envs.make(task.env_id, illegal_action="raise")
+    build_seeds = _game_seeds(task.seed, labels, task.games[0], num_seats)[1:]
+    seat_agents = [
+        make_agent(task.members[m].name, task.env_id, seed=s, **task.members[m].options)
+        for m, s in zip(task.order, build_seeds, strict=True)
+    ]
+    records = []
+    for game in task.games:
+        env_seed, *agent_seeds = _game_seeds(task.seed, labels, game, num_seats)
+        for agent, agent_seed in zip(seat_agents, agent_seeds, strict=True):
+            reseed = getattr(agent, "seed", None)
+            if callable(reseed):
+                reseed(agent_seed)
+        try:
+            rewards, truncated = _play_game(env, seat_agents, env_seed)
+        except Exception as exc:
+            seats = ", ".join(f"player_{s}={labels[m]}" for s, m in enumerate(task.order))
+            raise GameError(
+                f"game {game} of {labels[0]} vs {labels[1]} ({seats}, env seed {env_seed}) raised {exc!r}"
+            ) from exc
+        records.append(_GameRecord(task.pairing, game, task.order, rewards, truncated))
+    return records
+
+
+def _chunks(items: Sequence[int], size: int) -> Iterable[tuple[int, ...]]:
+    for start in range(0, len(items), size):
+        yield tuple(items[start : start + size])
+
+
+def _run_tasks(tasks: list[_Task], workers: int, progress: bool) -> list[_GameRecord]:
+    from tqdm import tqdm
+
+    records: list[_GameRecord] = []
+    with contextlib.ExitStack() as stack:
+        if workers == 1:
+            # In this process: no start-up cost, and a failing game keeps its whole traceback.
+            results: Iterable[list[_GameRecord]] = map(_play_task, tasks)
+        else:
+            # spawn rather than fork: safe once agents hold torch models or threads, and alike on every OS.
+            context = multiprocessing.get_context("spawn")
+            pool = stack.enter_context(context.Pool(min(workers, len(tasks))))
+            results = pool.imap_unordered(_play_task, tasks)
+        bar = stack.enter_context(
+            tqdm(total=sum(len(t.games) for t in tasks), unit="game", disable=not progress)
+        )
+        for chunk in results:
+            records.extend(chunk)
+            bar.update(len(chunk))
+    return sorted(records, key=lambda r: (r.pairing, r.game))
+
+
+# -- results ---------------------------------------------------------------------------------------
+
+
+def _member_outcomes(rewards: tuple[float, ...], order: tuple[int, ...]) -> tuple[int, int]:
+    """Outcome of pairing members A and B in one game as an index: 0 win, 1 draw, 2 loss."""
+    best = max(rewards)
+    on_top = {order[seat] for seat, r in enumerate(rewards) if r == best}
+    if len(on_top) == 2:
+        return 1, 1
+    return (0, 2) if on_top == {0} else (2, 0)
+
+
+def _wdl_entry(wdl: np.ndarray) -> dict[str, Any]:
+    wins, draws, losses = (int(x) for x in wdl)
+    games = wins + draws + losses
+    score = wins + draws / 2
+    return {
+        "games": games,
+        "wins": wins,
+        "draws": draws,
+        "losses": losses,
+        "win_rate": score / games if games else None,
+        "ci95": list(wilson_interval(score, games)),
+    }
+
+
+def default_workers() -> int:
+    """Cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def _is_int(x: Any) -> bool:
+    return isinstance(x, numbers.Integral) and not isinstance(x, bool)
+
+
+def _check_inputs(
+    env_id: str, agent_specs: Sequence[str], games: int, seed: int, workers: int | None
+) -> tuple[list[AgentSpec], int]:
+    """The parsed agents and the env's player count, or a :class:`ConfigError` naming the bad input."""
+    try:
+        mystic_envs.env_module(env_id)
+    except (TypeError, ValueError) as exc:
+        raise ConfigError(str(exc)) from None
+    if isinstance(agent_specs, str):
+        raise ConfigError(
+            f"agents must be a list of agent specs ({SPEC_HELP}), not the string {agent_specs!r}"
+        )
+    specs = [parse_agent_spec(text) for text in agent_specs]
+    if len(specs) < 2:
+        raise ConfigError(f"--agents needs at least 2 agents, got {len(specs)}; each is {SPEC_HELP}")
+    labels = [s.label for s in specs]
+    repeated = [label for label in labels if labels.count(label) > 1]
+    if repeated:
+        raise ConfigError(f"agent {repeated[0]!r} is listed twice in --agents; list each agent once")
+    num_players = len(mystic_envs.make(env_id).possible_agents)
+    num_orders = len(seat_orders(num_players))
+    if not _is_int(games) or games < 1 or games % num_orders:
+        raise ConfigError(
+            f"--games must be a positive multiple of {num_orders} (the seat orders of {env_id}, so each "
+            f"pairing is played equally from every seat), got {games!r}"
+        )
+    if not _is_int(seed) or seed < 0:
+        raise ConfigError(f"--seed must be a non-negative integer, got {seed!r}")
+    if workers is not None and (not _is_int(workers) or workers < 1):
+        raise ConfigError(
+            f"--workers must be a positive integer (default: all {default_workers()} cores), got {workers!r}"
+        )
+    for spec in specs:
+        # Built once here, so that a bad option fails now with its name, not later inside a worker.
+        try:
+            make_agent(spec.name, env_id, seed=0, **spec.options)
+        except (TypeError, ValueError) as exc:
+            raise ConfigError(f"agent {spec.label!r} cannot be built for {env_id}: {exc}") from None
+    return specs, num_players
+
+
+def run_tournament(
+    env_id: str,
+    agent_specs: Sequence[str],
+    games: int,
+    seed: int = 0,
+    workers: int | None = None,
+    progress: bool = False,
+) -> dict[str, Any]:
+    """Play the round robin and return every result as a JSON-ready dict.
+
+    ``agent_specs`` are as on the command line; ``games`` per pairing, split equally over the seat
+    orders; ``workers`` processes (default: every core). Raises :class:`ConfigError` for a bad input
+    and :class:`GameError` if a game raises. Apart from ``timing`` and ``workers``, the result depends
+    only on the inputs, never on the number of workers.
+    """
+    specs, num_players = _check_inputs(env_id, agent_specs, games, seed, workers)
+    workers = default_workers() if workers is None else workers
+    orders = seat_orders(num_players)
+    pairings = [tuple(sorted(pair, key=lambda spec: spec.label)) for pair in itertools.combinations(specs, 2)]
+    tasks = [
+        _Task(env_id, seed, p, members, order, chunk)
+        for p, members in enumerate(pairings)
+        for o, order in enumerate(orders)
+        for chunk in _chunks(range(o, games, len(orders)), CHUNK_GAMES)
+    ]
+    start = time.perf_counter()
+    records = _run_tasks(tasks, workers, progress)
+    seconds = time.perf_counter() - start
+
+    labels = [s.label for s in specs]
+    index = {label: i for i, label in enumerate(labels)}
+    k = len(labels)
+    wdl = np.zeros((k, k, 3), dtype=np.int64)  # [row, column, win/draw/loss] from the row's side
+    by_order = np.zeros((len(pairings), len(orders), 3), dtype=np.int64)  # from member A's side
+    by_seat = np.zeros((k, num_players, 3), dtype=np.int64)
+    truncated = np.zeros(len(pairings), dtype=np.int64)
+    for r in records:
+        members = pairings[r.pairing]
+        outcomes = _member_outcomes(r.rewards, r.order)
+        i, j = index[members[0].label], index[members[1].label]
+        wdl[i, j, outcomes[0]] += 1
+        wdl[j, i, outcomes[1]] += 1
+        by_order[r.pairing, orders.index(r.order), outcomes[0]] += 1
+        truncated[r.pairing] += r.truncated
+        for seat, m in enumerate(r.order):
+            by_seat[index[members[m].label], seat, outcomes[m]] += 1
+
+    anchor = next((i for i, s in enumerate(specs) if s.name == "random"), 0)
+    elo = fit_elo(wdl[..., 0] + wdl[..., 1] / 2, wdl.sum(axis=2), anchor=anchor)
+    anchor_note = (
+        f"{labels[anchor]} anchored at 0"
+        if specs[anchor].name == "random"
+        else f"random is not among the agents, so the first one, {labels[anchor]}, is anchored at 0"
+    )
+    seat_names = [f"player_{s}" for s in range(num_players)]
+    seat0 = by_seat[:, 0, :].sum(axis=0)
+    return {
+        "env": env_id,
+        "num_players": num_players,
+        "agents": labels,
+        "agent_specs": {s.label: {"name": s.name, "options": s.options} for s in specs},
+        "games_per_pairing": games,
+        "seed": seed,
+        "workers": workers,
+        "seat_orders": [{seat_names[s]: m for s, m in enumerate(order)} for order in orders],
+        "matrix": {
+            labels[i]: {labels[j]: _wdl_entry(wdl[i, j]) for j in range(k) if j != i} for i in range(k)
+        },
+        "pairings": [
+            {
+                "agents": [a.label, b.label],
+                "overall": _wdl_entry(by_order[p].sum(axis=0)),
+                "truncated": int(truncated[p]),
+                "by_seat_order": [
+                    {"seats": {seat_names[s]: (a, b)[m].label for s, m in enumerate(order)}}
+                    | _wdl_entry(by_order[p, o])
+                    for o, order in enumerate(orders)
+                ],
+            }
+            for p, (a, b) in enumerate(pairings)
+        ],
+        "elo": {
+            "ratings": {label: float(elo[i]) for i, label in enumerate(labels)},
+            "anchor": labels[anchor],
+            "anchor_note": anchor_note,
+            "method": (
+                f"Bradley-Terry maximum likelihood on all games, draws as half wins, {PRIOR_DRAWS:g} "
+                "virtual draw between every two agents as prior, 400/ln(10) Elo points per unit"
+            ),
+        },
+        "seats": {
+            "player_0": _wdl_entry(seat0),
+            "by_agent": {
+                label: {name: _wdl_entry(by_seat[i, s]) for s, name in enumerate(seat_names)}
+                for i, label in enumerate(labels)
+            },
+        },
+        "total_games": len(records),
+        "timing": {"seconds": seconds, "games_per_second": len(records) / seconds if seconds else None},
+    }
+
+
+# -- reports ---------------------------------------------------------------------------------------
+
+
+def _percent(entry: dict[str, Any]) -> str:
+    lo, hi = entry["ci95"]
+    return f"{100 * entry['win_rate']:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
+
+
+def _signed(rating: float) -> str:
+    return "0" if rating == 0 else f"{rating:+.0f}"
+
+
+def markdown_report(result: dict[str, Any]) -> str:
+    """The win-rate matrix, the Elo table and the seat statistics of ``result`` as Markdown."""
+    labels = result["agents"]
+    matrix = result["matrix"]
+    orders = len(result["seat_orders"])
+    lines = [f"# Round robin on {result['env']}", ""]
+    if "command" in result:
+        lines += [f"`{result['command']}`", ""]
+    lines += [
+        f"{result['games_per_pairing']} games per pairing ({result['games_per_pairing'] // orders} from each "
+        f"of {orders} seat orders), seed {result['seed']}: {result['total_games']} games in "
+        f"{result['timing']['seconds']:.1f} s on {result['workers']} workers.",
+        "",
+        "## Win rate, row vs column",
+        "",
+        "Draws count as half a win; brackets hold the 95% Wilson score interval.",
+        "",
+        "| row vs column | " + " | ".join(labels) + " |",
+        "|---|" + "---:|" * len(labels),
+    ]
+    for row in labels:
+        cells = ["—" if col == row else _percent(matrix[row][col]) for col in labels]
+        lines.append(f"| {row} | " + " | ".join(cells) + " |")
+
+    elo = result["elo"]
+    lines += [
+        "",
+        "## Elo",
+        "",
+        f"{elo['method']}; {elo['anchor_note']}.",
+        "",
+        "| agent | Elo | score | wins-draws-losses |",
+        "|---|---:|---:|---:|",
+    ]
+    for label in sorted(labels, key=lambda name: -elo["ratings"][name]):
+        totals = np.sum([[e["wins"], e["draws"], e["losses"]] for e in matrix[label].values()], axis=0)
+        score = (totals[0] + totals[1] / 2) / totals.sum()
+        rating = _signed(elo["ratings"][label])
+        lines.append(f"| {label} | {rating} | {100 * score:.1f}% | {'-'.join(map(str, totals))} |")
+
+    seats = result["seats"]
+    seat_names = list(result["seat_orders"][0])
+    lines += [
+        "",
+        "## Seats",
+        "",
+        f"player_0 won {_percent(seats['player_0'])} of {seats['player_0']['games']} games "
+        "(draws count half).",
+        "",
+        "| agent | " + " | ".join(f"as {name}" for name in seat_names) + " |",
+        "|---|" + "---:|" * len(seat_names),
+    ]
+    for label in labels:
+        by_seat = seats["by_agent"][label]
+        cells = [f"{_percent(by_seat[name])} of {by_seat[name]['games']}" for name in seat_names]
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def plot_matrix(result: dict[str, Any], path: Path) -> None:
+    """Save the win-rate matrix of ``result`` as a heatmap with each cell's rate and interval."""
+    import matplotlib as mpl
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    labels = result["agents"]
+    k = len(labels)
+    rates = np.full((k, k), np.nan)
+    for i, row in enumerate(labels):
+        for j, col in enumerate(labels):
+            if i != j:
+                rates[i, j] = result["matrix"][row][col]["win_rate"]
+    side = 1.7 * k + 2.5
+    # A bare Figure on the Agg canvas, so that saving never touches pyplot's global backend.
+    fig = Figure(figsize=(side + 1.2, side))
+    FigureCanvasAgg(fig)
+    ax = fig.add_subplot()
+    image = ax.imshow(
+        np.ma.masked_invalid(rates), cmap=mpl.colormaps["RdYlGn"].with_extremes(bad="0.85"), vmin=0, vmax=1
+    )
+    for i, row in enumerate(labels):
+        for j, col in enumerate(labels):
+            if i != j:
+                # White on the dark ends of the colour map, black in its light middle.
+                colour = "white" if abs(rates[i, j] - 0.5) > 0.3 else "black"
+                text = _percent(result["matrix"][row][col]).replace(" [", "\n[")
+                ax.text(j, i, text, ha="center", va="center", color=colour)
+    ax.set_xticks(range(k), labels=labels, rotation=20, ha="right")
+    ax.set_yticks(range(k), labels=labels)
+    ax.set_xlabel("column (opponent)")
+    ax.set_ylabel("row")
+    ax.set_title(
+        f"{result['env']}: win rate of row vs column, {result['games_per_pairing']} games a pairing\n"
+        "draws count half; 95% Wilson interval",
+        fontsize=10,
+    )
+    fig.colorbar(image, ax=ax, label="win rate")
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+
+
+def write_outputs(result: dict[str, Any], out_dir: Path) -> dict[str, Path]:
+    """Write ``results.json``, ``results.md`` and ``winrate.png`` to ``out_dir``; returns their paths."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    paths = {
+        "json": out_dir / "results.json",
+        "markdown": out_dir / "results.md",
+        "plot": out_dir / "winrate.png",
+    }
+    paths["json"].write_text(json.dumps(result, indent=2) + "\n")
+    paths["markdown"].write_text(markdown_report(result))
+    plot_matrix(result, paths["plot"])
+    return paths
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    parser = argparse.ArgumentParser(prog="python -m training.evaluate", description=__doc__.splitlines()[0])
+    parser.add_argument("--env", default="elemystic_v0", help=f"env id, one of {list(mystic_envs.ENV_IDS)}")
+    parser.add_argument(
+        "--agents", nargs="+", required=True, metavar="AGENT", help=f"two or more: {SPEC_HELP}"
+    )
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=DEFAULT_GAMES,
+        help=f"games per pairing, split equally over the seat orders (default {DEFAULT_GAMES})",
+    )
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--workers", type=int, help=f"worker processes (default: all {default_workers()} cores)"
+    )
+    parser.add_argument("--out", type=Path, help="output folder (default runs/eval/<env>-<timestamp>)")
+    args = parser.parse_args(argv)
+    try:
+        result = run_tournament(args.env, args.agents, args.games, args.seed, args.workers, progress=True)
+    except ConfigError as exc:
+        parser.error(str(exc))
+    out = args.out or Path("runs", "eval", f"{args.env}-{datetime.now():%Y%m%d-%H%M%S}")
+    argv = sys.argv[1:] if argv is None else argv
+    result["command"] = shlex.join(["python", "-m", "training.evaluate", *argv])
+    result["config"] = {**vars(args), "out": str(out)}
+    result["versions"] = {
+        "python": platform.python_version(),
+        "numpy": np.__version__,
+        "mystic_envs": mystic_envs.__version__,
+    }
+    paths = write_outputs(result, out)
+    print(markdown_report(result))
+    for kind, path in paths.items():
+        print(f"{kind}: {path}")
+    return result
+
+
+if __name__ == "__main__":
+    main()

@@ -4,8 +4,10 @@
 on a live AEC env. Importing this package registers its names with the core library, so
 ``mystic_envs.single_agent(env_id, opponent="heuristic")`` works afterwards.
 
-Names today: ``random`` (uniform over the mask, seeded) and ``heuristic`` (a rule-based player
-per game; see ``agents.heuristic``).
+Names today: ``random`` (uniform over the mask, seeded), ``heuristic`` (a rule-based player
+per game; see ``agents.heuristic``) and ``mcts`` (information-set Monte Carlo tree search over the
+rules engine, seeing only its own seat's view; see ``agents.mcts``; keywords ``simulations``,
+``time_budget``, ``rollout``, ``rollout_depth``, ``c``).
 """
 
 from __future__ import annotations
@@ -36,9 +38,16 @@ def _make_heuristic(env_id: str, seed: int | None = None, **kw: Any) -> Agent:
     return HEURISTICS[env_id](seed=seed, **kw)
 
 
+def _make_mcts(env_id: str, seed: int | None = None, **kw: Any) -> Agent:
+    from agents.mcts import MCTSAgent
+
+    return MCTSAgent(seed=seed, env_id=env_id, **kw)
+
+
 _FACTORIES = {
     "random": lambda env_id, seed=None, **kw: RandomAgent(seed, **kw),
     "heuristic": _make_heuristic,
+    "mcts": _make_mcts,
 }
 AGENT_NAMES = tuple(_FACTORIES)
 

@@ -9,11 +9,15 @@ import agents
 import mystic_envs
 from agents import make_agent
 
+# Search agents at a few simulations keep the many games below quick; their strength is tested apart.
+FAST_KWARGS = {"mcts": {"simulations": 20}}
+
 
 def play(env_id: str, names: tuple[str, str], seed: int) -> dict[str, float]:
     env = mystic_envs.make(env_id, illegal_action="raise")
     env.reset(seed=seed)
-    players = dict(zip(env.possible_agents, [make_agent(n, env_id, seed=seed) for n in names], strict=True))
+    made = [make_agent(n, env_id, seed=seed, **FAST_KWARGS.get(n, {})) for n in names]
+    players = dict(zip(env.possible_agents, made, strict=True))
     rewards = {}
     for agent in env.agent_iter():
         _, reward, terminated, truncated, _ = env.last()

@@ -1,9 +1,17 @@
-"""Rule-based players, one per game: ``HEURISTICS[env_id](seed=...)``."""
+"""Rule-based players, one per game: ``HEURISTICS[env_id](seed=...)``.
+
+``ROLLOUT_POLICIES[env_id](state, rng) -> action`` is the same player as a state-level policy for
+search rollouts (``agents.mcts``): it reads the state it is given in full, so it must only ever be
+given a searcher's own determinized copy.
+"""
 
 from __future__ import annotations
 
-from agents.heuristic.elemystic import ElemysticHeuristic
+from agents.heuristic.elemystic import ElemysticHeuristic, decide
 
 HEURISTICS = {"elemystic_v0": ElemysticHeuristic}
 
-__all__ = ["HEURISTICS", "ElemysticHeuristic"]
+# depth=0 is the static plan: a rollout move costs a few microseconds instead of a look-ahead.
+ROLLOUT_POLICIES = {"elemystic_v0": lambda state, rng: decide(state, state.current_player, depth=0)}
+
+__all__ = ["HEURISTICS", "ROLLOUT_POLICIES", "ElemysticHeuristic"]

@@ -484,7 +484,7 @@ class ElemysticState(GameState):
         return self.light_reveal[viewer] or bool(self.column[opp] >> self.secret[opp] & 1)
 
     def determinize(self, player: int, rng: np.random.Generator) -> ElemysticState:
-        c = self.clone()
+        c = self.clone(share_rng=True)  # the copy gets its own generator below
         opp = 1 - player
         # Unseen by `player`: the Unknown Element and, unless visible, the opponent's secret. The
         # pair itself is public (the two elements nobody showed); which is which is a fair coin.

@@ -1,0 +1,194 @@
+"""Information-set Monte Carlo tree search for any mystic-envs game.
+
+Single-observer ISMCTS (Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Search",
+IEEE TCIAIG 2012). The agent builds one tree from its own point of view, keyed by the actions
+played since the root. Every iteration samples a fresh determinization of the root (the hidden
+cards re-dealt consistently with what the agent sees, future chance re-seeded), walks down the tree
+using only children legal in that determinization, expands one untried legal action, rolls out and
+backs up each node's return for the seat that moved into it. A child's UCB term counts how often it
+was *available* rather than how often its parent was visited, so actions legal only in some
+determinizations (an opponent playing a secret it may not hold) are not over-explored.
+
+The agent reads the true state only through ``state.determinize(own_seat, rng)``, plus the public
+``current_player`` and ``legal_actions()``: it never sees hidden information. Everything else it
+needs is the fixed ``GameState`` interface (``legal_actions``, ``apply``, ``current_player``,
+``is_terminal``, ``returns``), so it plays every game of the collection.
+
+Strength on ``elemystic_v0`` against the ``heuristic`` agent, seats balanced, 1000 simulations
+(95% Wilson intervals): random rollouts win 86% of 392 games (82-89%) at ~2.3 s a game on one
+core; heuristic rollouts 87% of 102 (79-92%) but cost ~4x more per game, and at equal time (250
+simulations) only 65% of 120 (56-73%). Hence ``rollout="random"`` is the default. ``c`` of 0.7
+and 2.8 did no better than 1.4 (78% and 85% of 120).
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from mystic_envs.core.game import GameState
+
+ROLLOUTS = ("random", "heuristic")
+
+#: A state-level policy for rollouts: ``policy(state, rng) -> action`` on a state it may fully read.
+RolloutPolicy = Callable[[GameState, np.random.Generator], int]
+
+
+class _Node:
+    """One tree node: statistics of the action that led here, children by action."""
+
+    __slots__ = ("avail", "children", "player", "value", "visits")
+
+    def __init__(self, player: int) -> None:
+        self.player = player  # the seat whose move led here: `value` sums that seat's returns
+        self.children: dict[int, _Node] = {}
+        self.visits = 0
+        self.value = 0.0
+        self.avail = 1  # iterations in which this action was legal when its parent was passed
+
+
+class MCTSAgent:
+    """Single-observer information-set MCTS; see the module docstring.
+
+    - ``simulations``: iterations per decision (>= 1).
+    - ``time_budget``: optional cap in seconds per decision; the search stops at whichever of
+      ``simulations`` and ``time_budget`` comes first (at least one iteration always runs). A
+      time cap makes the choice depend on the machine's speed, so it is not reproducible.
+    - ``rollout``: ``"random"`` (uniform legal moves) or ``"heuristic"`` (the game's rule-based
+      player at its fast setting, from ``agents.heuristic.ROLLOUT_POLICIES``; needs ``env_id``).
+    - ``rollout_depth``: rollout moves before the return is read (``None``: to the end). A game
+      still running then scores ``returns()`` as it stands, zero for every seat still in play.
+    - ``c``: UCB exploration constant (returns lie in [-1, 1]).
+    - ``seed``: everything random (determinizations, rollouts, tie breaks) comes from it.
+    - ``env_id``: the game, which ``rollout="heuristic"`` needs to find its policy
+      (``make_agent("mcts", env_id, ...)`` passes it).
+    """
+
+    def __init__(
+        self,
+        simulations: int = 1000,
+        time_budget: float | None = None,
+        rollout: str = "random",
+        rollout_depth: int | None = None,
+        c: float = 1.4,
+        seed: int | None = None,
+        env_id: str | None = None,
+    ) -> None:
+        if not _is_int(simulations) or simulations < 1:
+            raise ValueError(f"simulations must be an int >= 1, got {simulations!r}")
+        if time_budget is not None and (not _is_real(time_budget) or not time_budget >= 0):
+            raise ValueError(f"time_budget must be None or a number of seconds >= 0, got {time_budget!r}")
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"unknown rollout {rollout!r}; choose one of {list(ROLLOUTS)}")
+        if rollout_depth is not None and (not _is_int(rollout_depth) or rollout_depth < 0):
+            raise ValueError(f"rollout_depth must be None or an int >= 0, got {rollout_depth!r}")
+        if not _is_real(c) or not c >= 0:
+            raise ValueError(f"c must be a number >= 0, got {c!r}")
+        self.simulations = int(simulations)
+        self.time_budget = None if time_budget is None else float(time_budget)
+        self.rollout = rollout
+        self.rollout_depth = rollout_depth
+        self.c = float(c)
+        self.policy: RolloutPolicy | None = None
+        if rollout == "heuristic":
+            from agents.heuristic import ROLLOUT_POLICIES
+
+            if env_id not in ROLLOUT_POLICIES:
+                raise ValueError(
+                    f"rollout='heuristic' needs an env_id with a heuristic rollout policy, got {env_id!r}; "
+                    f"they exist for {sorted(ROLLOUT_POLICIES)}"
+                )
+            self.policy = ROLLOUT_POLICIES[env_id]
+        self.seed(seed)
+
+    def seed(self, seed: int | None) -> None:
+        self.rng = np.random.default_rng(seed)
+        # The hot path (tree walk, random rollouts) draws a number per move; numpy's scalar draws
+        # cost ~10x more than random.Random's, and a private instance seeded here stays
+        # reproducible without touching the global generator.
+        self._fast = random.Random(int(self.rng.integers(2**63)))
+
+    def act(self, env: Any, agent_id: str) -> int:
+        base = env.unwrapped
+        state = base.state
+        seat = base.agent_name_mapping[agent_id]
+        to_move = state.current_player
+        if to_move != seat:
+            raise ValueError(
+                f"the game is over; {agent_id} has no move to choose"
+                if to_move < 0
+                else f"{agent_id} is not to move (player_{to_move} is)"
+            )
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        root = _Node(seat)
+        deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
+        for i in range(self.simulations):
+            if deadline is not None and i > 0 and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, state.determinize(seat, self.rng))
+        visits = {a: root.children[a].visits for a in legal if a in root.children}
+        most = max(visits.values())
+        best = [a for a, v in visits.items() if v == most]
+        return best[int(self.rng.integers(len(best)))]
+
+    def _iterate(self, root: _Node, state: GameState) -> None:
+        """One ISMCTS iteration on a fresh determinization ``state`` (consumed)."""
+        c = self.c
+        rand = self._fast.random
+        node = root
+        path = []
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            if untried:
+                a = untried[int(rand() * len(untried))]
+                child = children[a] = _Node(state.current_player)
+                state.apply(a)
+                path.append(child)
+                break
+            best_action, best_score = legal[0], -math.inf
+            for a in legal:
+                child = children[a]
+                score = child.value / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+                child.avail += 1
+                if score > best_score:
+                    best_action, best_score = a, score
+            node = children[best_action]
+            state.apply(best_action)
+            path.append(node)
+        self._rollout(state)
+        returns = state.returns().tolist()
+        for n in path:
+            n.visits += 1
+            n.value += returns[n.player]
+
+    def _rollout(self, state: GameState) -> None:
+        steps = math.inf if self.rollout_depth is None else self.rollout_depth
+        policy = self.policy
+        if policy is None:
+            rand = self._fast.random
+            while steps > 0 and not state.is_terminal:
+                legal = state.legal_actions()
+                state.apply(legal[int(rand() * len(legal))])
+                steps -= 1
+        else:
+            while steps > 0 and not state.is_terminal:
+                state.apply(policy(state, self.rng))
+                steps -= 1
+
+
+def _is_int(x: Any) -> bool:
+    return isinstance(x, numbers.Integral) and not isinstance(x, bool)
+
+
+def _is_real(x: Any) -> bool:
+    return isinstance(x, numbers.Real) and not isinstance(x, bool)

@@ -73,6 +73,17 @@ def advance(state: Any, rng: np.random.Generator, moves: int) -> int:
     return done
 
 
+def midgame_states(env_id: str, num_players: int, rng: np.random.Generator, games: int, max_moves: int):
+    """For seeds 0..games-1: the state after a random number (< ``max_moves``) of random moves,
+    skipping games that ended before it."""
+    g = game(env_id, num_players)
+    for seed in range(games):
+        state = g.new_initial_state(seed)
+        advance(state, rng, int(rng.integers(0, max_moves)))
+        if not state.is_terminal:
+            yield seed, state
+
+
 def play_out(state: Any, rng: np.random.Generator, limit: int) -> list[int]:
     """Play random legal actions to the end (at most ``limit``); returns the actions."""
     actions = []

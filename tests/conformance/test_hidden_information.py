@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from .helpers import CASES, canonical_bytes, game, play_out, random_legal, snapshot
+from .helpers import CASES, canonical_bytes, game, midgame_states, play_out, random_legal, snapshot
 
 GAMES = 150
 
@@ -57,16 +57,7 @@ def test_determinize_keeps_what_the_player_sees(env_id: str, n: int) -> None:
 def test_determinize_is_seeded_by_its_rng(env_id: str, n: int) -> None:
     """The same rng seed gives the same re-deal and the same future chance; it comes only from
     ``rng``, never from global state."""
-    g = game(env_id, n)
-    rng = np.random.default_rng(1)
-    for seed in range(20):
-        state = g.new_initial_state(seed)
-        for _ in range(int(rng.integers(0, 25))):
-            if state.is_terminal:
-                break
-            state.apply(random_legal(state, rng))
-        if state.is_terminal:
-            continue
+    for seed, state in midgame_states(env_id, n, np.random.default_rng(1), games=20, max_moves=25):
         p = state.current_player
         a = state.determinize(p, np.random.default_rng(seed))
         np.random.seed(seed + 1)  # global numpy RNG must not matter
@@ -82,17 +73,8 @@ def test_determinize_is_seeded_by_its_rng(env_id: str, n: int) -> None:
 def test_determinize_depends_only_on_what_the_player_sees(env_id: str, n: int) -> None:
     """Two states that differ only in what ``p`` cannot see determinize to the same state under
     the same rng: a search agent's choices then cannot depend on the true hidden state."""
-    g = game(env_id, n)
-    rng = np.random.default_rng(3)
     differed = 0
-    for seed in range(60):
-        state = g.new_initial_state(seed)
-        for _ in range(int(rng.integers(0, 30))):
-            if state.is_terminal:
-                break
-            state.apply(random_legal(state, rng))
-        if state.is_terminal:
-            continue
+    for seed, state in midgame_states(env_id, n, np.random.default_rng(3), games=60, max_moves=30):
         p = state.current_player
         other = state.determinize(p, np.random.default_rng(seed + 1000))  # same view, other truth
         differed += any(

@@ -45,10 +45,10 @@ from typing import Any
 
 from mystic_envs.core.aec import MysticOrderEnforcingWrapper
 from mystic_envs.elemystic.env import ElemysticEnv
-from mystic_envs.elemystic.render import cards_table
+from mystic_envs.elemystic.render import cards_table, tokens_table
 
 #: Extra generated tables of docs/rules/elemystic.md (see mystic_envs.core.docs).
-DOC_TABLES = {"cards": cards_table}
+DOC_TABLES = {"cards": cards_table, "tokens": tokens_table}
 
 
 def raw_env(**kwargs: Any) -> ElemysticEnv:

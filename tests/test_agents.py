@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from gameplay import play_game
 
 import agents
 import mystic_envs
@@ -14,19 +15,8 @@ FAST_KWARGS = {"mcts": {"simulations": 20}}
 
 
 def play(env_id: str, names: tuple[str, str], seed: int) -> dict[str, float]:
-    env = mystic_envs.make(env_id, illegal_action="raise")
-    env.reset(seed=seed)
     made = [make_agent(n, env_id, seed=seed, **FAST_KWARGS.get(n, {})) for n in names]
-    players = dict(zip(env.possible_agents, made, strict=True))
-    rewards = {}
-    for agent in env.agent_iter():
-        _, reward, terminated, truncated, _ = env.last()
-        if terminated or truncated:
-            rewards[agent] = reward
-            env.step(None)
-        else:
-            env.step(players[agent].act(env, agent))
-    return rewards
+    return play_game(env_id, made, seed)[0]
 
 
 @pytest.mark.parametrize("name", agents.AGENT_NAMES)

@@ -9,6 +9,7 @@ from types import SimpleNamespace
 
 import numpy as np
 import pytest
+from gameplay import play_game
 
 import mystic_envs
 from agents import AGENT_NAMES, make_agent
@@ -18,20 +19,7 @@ ENV_ID = "elemystic_v0"
 
 
 def play(players: tuple, seed: int) -> tuple[dict[str, float], list[int]]:
-    """A full game under ``illegal_action="raise"``: final rewards and every action played."""
-    env = mystic_envs.make(ENV_ID, illegal_action="raise")
-    env.reset(seed=seed)
-    seats = dict(zip(env.possible_agents, players, strict=True))
-    rewards, actions = {}, []
-    for agent in env.agent_iter():
-        _, reward, terminated, truncated, _ = env.last()
-        if terminated or truncated:
-            rewards[agent] = reward
-            env.step(None)
-        else:
-            actions.append(seats[agent].act(env, agent))
-            env.step(actions[-1])
-    return rewards, actions
+    return play_game(ENV_ID, players, seed)
 
 
 def random_agent(seed: int):

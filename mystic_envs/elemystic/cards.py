@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-import numpy as np
-
 
 class Element(NamedTuple):
     name: str
@@ -70,9 +68,6 @@ INV_STRENGTH = tuple(e.invocation_strength for e in ELEMENTS)
 INV_DEFENSE = tuple(e.invocation_defense for e in ELEMENTS)
 SPEED = tuple(e.speed for e in ELEMENTS)
 
-#: (9, 5) int table: Strength, Defense, Invocation Strength, Invocation Defense, Speed.
-STATS = np.array([e[1:6] for e in ELEMENTS], dtype=np.int64)
-STATS.flags.writeable = False
 
 STARTING_ENERGY = 10  # the Energy Dial starts at 10 and cannot show more
 WATER_INVOCATION_STRENGTH = 5

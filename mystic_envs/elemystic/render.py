@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from mystic_envs.elemystic.cards import ELEMENT_NAMES, ELEMENTS, INV_DEFENSE, SPEED
+from mystic_envs.elemystic.cards import ELEMENT_NAMES, ELEMENTS, INV_DEFENSE, SPEED, TOKENS
 from mystic_envs.elemystic.rules import GAME_OVER, MASK_ELEMENTS, PHASE_NAMES
 
 if TYPE_CHECKING:
@@ -75,4 +75,11 @@ def cards_table() -> str:
             f"| {e.name} | {e.strength} | {e.defense} | {e.invocation_strength} | "
             f"{e.invocation_defense} | {e.speed} | {e.ability} |"
         )
+    return "\n".join(rows)
+
+
+def tokens_table() -> str:
+    """The token texts as a Markdown table (embedded in docs/rules/elemystic.md)."""
+    rows = ["| token | effect |", "|---|---|"]
+    rows += [f"| {name} | {text} |" for name, text in TOKENS.items()]
     return "\n".join(rows)

@@ -16,6 +16,7 @@ from .helpers import (
     canonical_bytes,
     game,
     make,
+    midgame_states,
     play_out,
     random_legal,
     random_mask_action,
@@ -101,13 +102,8 @@ def test_pickle_engine_state_mid_game(env_id: str, n: int) -> None:
 @pytest.mark.parametrize(("env_id", "n"), CASES)
 def test_clone_is_independent(env_id: str, n: int) -> None:
     """Playing a clone to the end (its own RNG included) leaves the original untouched."""
-    g = game(env_id, n)
     rng = np.random.default_rng(3)
-    for seed in range(40):
-        state = g.new_initial_state(seed)
-        advance(state, rng, int(rng.integers(0, 60)))
-        if state.is_terminal:
-            continue
+    for _, state in midgame_states(env_id, n, rng, games=40, max_moves=60):
         before = snapshot(state, n)
         clone = state.clone()
         assert clone is not state

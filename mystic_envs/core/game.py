@@ -165,8 +165,12 @@ class GameState(abc.ABC):
         future chance stream is re-seeded from ``rng``."""
 
     @abc.abstractmethod
-    def describe(self) -> str:
-        """Text render of the whole table as the players see it (hidden cards masked)."""
+    def describe(self, viewer: int | None = None) -> str:
+        """Text render of the table. ``viewer=None``: the public table, as every player sees it
+        (hidden cards masked). ``viewer=p``: the same table plus what seat ``p`` alone may see (its
+        own hidden cards, anything revealed to it), and never what is hidden from ``p``; an agent
+        that shows a human player the table uses this. A seat out of range raises ``ValueError``,
+        a non-integer ``TypeError``."""
 
     def scores(self) -> list[float]:
         """Per-seat scores shown in ``infos`` (for example energy or victory points)."""

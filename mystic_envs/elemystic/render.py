@@ -1,11 +1,14 @@
 """Text render of an Elemystic table, apart from the rules (pgx style).
 
 Shows what an onlooker at the table sees: energies, arrows, tokens, the pool, face-up hands and
-columns. A secret element in hand shows only as "+ 1 secret", as does the Unknown Element.
+columns. A secret element in hand shows only as "+ 1 secret"; the Unknown Element not at all. Given a
+``viewer`` seat, the text also names what that seat sees privately: its own secret, and the
+opponent's secret while the viewer's Light effect lasts. The Unknown Element stays hidden from all.
 """
 
 from __future__ import annotations
 
+import numbers
 from typing import TYPE_CHECKING
 
 from mystic_envs.elemystic.cards import ELEMENT_NAMES, ELEMENTS, INV_DEFENSE, SPEED, TOKENS
@@ -19,7 +22,12 @@ def _names(mask: int) -> str:
     return ", ".join(ELEMENT_NAMES[e] for e in MASK_ELEMENTS[mask]) or "-"
 
 
-def describe(s: ElemysticState) -> str:
+def describe(s: ElemysticState, viewer: int | None = None) -> str:
+    """The table as an onlooker sees it, or with ``viewer`` (0 or 1) as that seat sees it."""
+    if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, numbers.Integral)):
+        raise TypeError(f"viewer must be a seat index (0 or 1) or None, got {viewer!r}")
+    if viewer is not None and viewer not in (0, 1):
+        raise ValueError(f"viewer must be a seat index (0 or 1) or None, got {viewer!r}")
     lines = [f"Elemystic - round {s.round}, phase {PHASE_NAMES[s.phase]}"]
     if s.phase == GAME_OVER:
         lines.append(f"Game over: player_{s.winner} wins")
@@ -36,7 +44,13 @@ def describe(s: ElemysticState) -> str:
         lines.append(f"Drafting pool: {_names(s.pool)}")
     for p in (0, 1):
         secret_bit = 1 << s.secret[p]
-        secret_note = " + 1 secret" if s.hand[p] & secret_bit else ""
+        secret_note = ""
+        if s.hand[p] & secret_bit:
+            secret_note = " + 1 secret"
+            if viewer == p:
+                secret_note += f" ({ELEMENT_NAMES[s.secret[p]]})"
+            elif viewer is not None and s.light_reveal[viewer]:
+                secret_note += f" ({ELEMENT_NAMES[s.secret[p]]}, seen through Light)"
         tokens = []
         if s.air_holder == p:
             bonus = {0: "to play", 1: "+2 Strength", 2: "+3 Defense"}[s.air_bonus[p]]
@@ -51,7 +65,8 @@ def describe(s: ElemysticState) -> str:
             tokens.append("Thunder Token (ability silenced)")
         if s.storm_forced[p]:
             tokens.append("Storm: next element to the front")
-        lines.append(f"player_{p}: Energy {s.energy[p]:>2}  tokens: {', '.join(tokens) or '-'}")
+        you = " (you)" if viewer == p else ""
+        lines.append(f"player_{p}{you}: Energy {s.energy[p]:>2}  tokens: {', '.join(tokens) or '-'}")
         lines.append(f"  hand: {_names(s.hand[p] & ~secret_bit)}{secret_note}")
         if s.front[p] >= 0:
             f = s.front[p]

@@ -498,10 +498,10 @@ class ElemysticState(GameState):
         c.rng = np.random.default_rng(int(rng.integers(2**63)))
         return c
 
-    def describe(self) -> str:
+    def describe(self, viewer: int | None = None) -> str:
         from mystic_envs.elemystic.render import describe
 
-        return describe(self)
+        return describe(self, viewer)
 
     def check_invariants(self) -> None:
         masks = [1 << self.unknown, self.pool, *self.hand, *self.column]

@@ -22,13 +22,14 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 
 test: lint
-	$(BIN)/python -m pytest -n 2 -q
+	$(BIN)/python -m pytest -n 2 -q --nbmake
 
 demo: $(STAMP)
-	$(BIN)/python -m agents.demo
+	$(BIN)/python -m training.demo
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/env_speed.py
+	$(BIN)/python benchmarks/train_speed.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache build *.egg-info

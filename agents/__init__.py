@@ -5,9 +5,12 @@ on a live AEC env. Importing this package registers its names with the core libr
 ``mystic_envs.single_agent(env_id, opponent="heuristic")`` works afterwards.
 
 Names today: ``random`` (uniform over the mask, seeded), ``heuristic`` (a rule-based player
-per game; see ``agents.heuristic``) and ``mcts`` (information-set Monte Carlo tree search over the
+per game; see ``agents.heuristic``), ``mcts`` (information-set Monte Carlo tree search over the
 rules engine, seeing only its own seat's view; see ``agents.mcts``; keywords ``simulations``,
-``time_budget``, ``rollout``, ``rollout_depth``, ``c``).
+``time_budget``, ``rollout``, ``rollout_depth``, ``c``) and ``ppo`` (a saved MaskablePPO model acting
+with masks; keywords ``path`` (default: the model shipped in ``agents/pretrained/``) and
+``deterministic``; see ``agents.ppo``) and ``human`` (plays from the terminal: ``python -m agents.play
+ENV_ID --opponent heuristic``; see ``agents.human``).
 """
 
 from __future__ import annotations
@@ -44,10 +47,25 @@ def _make_mcts(env_id: str, seed: int | None = None, **kw: Any) -> Agent:
     return MCTSAgent(seed=seed, env_id=env_id, **kw)
 
 
+def _make_ppo(env_id: str, seed: int | None = None, **kw: Any) -> Agent:
+    # Imported here: torch and sb3-contrib are the optional `train` extra.
+    from agents.ppo import PPOAgent
+
+    return PPOAgent(env_id, seed=seed, **kw)
+
+
+def _make_human(env_id: str, seed: int | None = None, **kw: Any) -> Agent:
+    from agents.human import HumanAgent
+
+    return HumanAgent(env_id, seed=seed, **kw)
+
+
 _FACTORIES = {
     "random": lambda env_id, seed=None, **kw: RandomAgent(seed, **kw),
     "heuristic": _make_heuristic,
     "mcts": _make_mcts,
+    "ppo": _make_ppo,
+    "human": _make_human,
 }
 AGENT_NAMES = tuple(_FACTORIES)
 

@@ -9,7 +9,6 @@ import re
 import numpy as np
 import pytest
 
-from agents import AGENT_NAMES
 from training import evaluate
 from training.evaluate import GameError, main, parse_agent_spec, run_tournament, seat_orders
 from training.ratings import fit_elo, wilson_interval
@@ -88,18 +87,13 @@ def test_cli_writes_json_markdown_and_png(tmp_path, capsys):
     assert str(tmp_path / "winrate.png") in printed
 
 
-def _model_path_error():
-    if "ppo" in AGENT_NAMES:
-        return "no such model file"
-    return r"loading models needs the ppo agent \(not available yet\)"
-
-
 @pytest.mark.parametrize(
     ("args", "message"),
     [
         (["--agents", "alphazero", "random"], r"unknown agent 'alphazero'; known agents: \['random'"),
         (["--env", "chess_v0", "--agents", "random", "heuristic"], r"unknown env id 'chess_v0'; available"),
         (["--env", "mystria_v0", "--agents", "random", "heuristic"], "planned but not implemented yet"),
+        (["--agents", "random", "human"], "agent 'human' needs a terminal; play against any agent with"),
         (["--agents", "random"], "--agents needs at least 2 agents, got 1"),
         (["--agents", "random", "random"], "agent 'random' is listed twice"),
         (["--agents", "random", "heuristic", "--games", "3"], "--games must be a positive multiple of 2"),
@@ -111,7 +105,7 @@ def _model_path_error():
         (["--agents", "random", "heuristic:nonsense=3"], "agent 'heuristic:nonsense=3' cannot be built"),
         (["--agents", "random", "heuristic", "--workers", "0"], "--workers must be a positive integer"),
         (["--agents", "random", "heuristic", "--seed", "-1"], "--seed must be a non-negative integer"),
-        (["--agents", "random", "missing/model.zip"], _model_path_error()),
+        (["--agents", "random", "missing/model.zip"], "agent 'missing/model.zip': no such model file"),
     ],
 )
 def test_bad_inputs_are_one_line_usage_errors(args, message, capsys, tmp_path):

@@ -46,6 +46,7 @@ __all__ = [
     "main",
     "markdown_report",
     "parse_agent_spec",
+    "play_game",
     "plot_matrix",
     "resolve_model_path",
     "run_tournament",
@@ -79,8 +80,6 @@ class AgentSpec:
 
 def resolve_model_path(path: str) -> tuple[str, dict[str, Any]]:
     """The agent name and options that load the saved model at ``path``."""
-    if "ppo" not in AGENT_NAMES:
-        raise ConfigError(f"agent {path!r}: loading models needs the ppo agent (not available yet)")
     if not Path(path).is_file():
         raise ConfigError(f"agent {path!r}: no such model file")
     return "ppo", {"path": path}
@@ -100,6 +99,8 @@ def parse_agent_spec(text: str) -> AgentSpec:
     if label.endswith(".zip"):
         return AgentSpec(label, *resolve_model_path(label))
     name, has_options, option_text = label.partition(":")
+    if name == "human":
+        raise ConfigError("agent 'human' needs a terminal; play against any agent with python -m agents.play")
     if name not in AGENT_NAMES:
         raise ConfigError(
             f"unknown agent {name!r}; known agents: {list(AGENT_NAMES)}, or a model path ending in .zip"
@@ -160,7 +161,7 @@ def _game_seeds(seed: int, labels: tuple[str, str], game: int, num_seats: int) -
     return [int(s) for s in state]
 
 
-def _play_game(env: Any, seat_agents: list[Any], env_seed: int) -> tuple[tuple[float, ...], bool]:
+def play_game(env: Any, seat_agents: list[Any], env_seed: int) -> tuple[tuple[float, ...], bool]:
     """One game through the AEC loop: every seat's final reward, and whether it was truncated."""
     env.reset(seed=env_seed)
     final: dict[str, float] = {}
@@ -194,7 +195,7 @@ def _play_task(task: _Task) -> list[_GameRecord]:
             if callable(reseed):
                 reseed(agent_seed)
         try:
-            rewards, truncated = _play_game(env, seat_agents, env_seed)
+            rewards, truncated = play_game(env, seat_agents, env_seed)
         except Exception as exc:
             seats = ", ".join(f"player_{s}={labels[m]}" for s, m in enumerate(task.order))
             raise GameError(

@@ -69,7 +69,8 @@ class SingleAgentEnv(gymnasium.Env):
         self.learner = aec_env.possible_agents[self.seat]
 
     def _learner_obs(self) -> np.ndarray:
-        return self.aec_env.observe(self.learner)["observation"]
+        # The declared Box is float32; an env that observes in another dtype is cast, not passed through.
+        return np.asarray(self.aec_env.observe(self.learner)["observation"], dtype=np.float32)
 
     def _play_others(self) -> None:
         env = self.aec_env

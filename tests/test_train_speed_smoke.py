@@ -1,0 +1,47 @@
+"""Smoke test of ``benchmarks/train_speed.py`` in ``--quick`` mode: structure only, never speed."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import math
+import sys
+from pathlib import Path
+
+import pytest
+
+TRAIN_BENCH_PATH = Path(__file__).resolve().parents[1] / "benchmarks" / "train_speed.py"
+
+
+def _load(path: Path):
+    # benchmarks/ is a script folder, not a package; the module is registered so subprocesses find it.
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("n_envs", ["1", "2"])  # DummyVecEnv, SubprocVecEnv
+def test_train_speed_quick(n_envs: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bench = _load(TRAIN_BENCH_PATH)
+    out = tmp_path / "train_speed.json"
+    report = bench.main(["--quick", "--env", "elemystic_v0", "--n-envs", n_envs, "--json", str(out)])
+    assert set(report["contenders"]) == {"elemystic_v0", "connect_four_v3"}
+    assert report["config"]["rounds"] == 1 and report["config"]["n_envs"] == int(n_envs)
+    for name, r in report["contenders"].items():
+        assert r["timesteps"] >= report["config"]["timesteps"], name
+        assert len(r["timesteps_per_s_rounds"]) == 1
+        assert math.isfinite(r["timesteps_per_s"]) and r["timesteps_per_s"] > 0, name
+        assert r["ratio_to_baseline"] == pytest.approx(
+            r["timesteps_per_s"] / report["contenders"]["connect_four_v3"]["timesteps_per_s"]
+        )
+        assert r["episodes"] >= 1 and r["mean_episode_length"] >= 1
+    assert report["contenders"]["connect_four_v3"]["obs_size"] == 6 * 7 * 2
+    assert [t["contender"] for t in report["targets"]] == ["elemystic_v0"]
+    assert isinstance(report["targets"][0]["passed"], bool)
+    printed = capsys.readouterr().out
+    assert "| elemystic_v0 |" in printed and "| connect_four_v3 |" in printed
+    assert printed.count("PASS") + printed.count("FAIL") == 1
+    assert json.loads(out.read_text())["contenders"].keys() == report["contenders"].keys()

@@ -1,0 +1,196 @@
+"""training.train and training.plots end to end: a short run, exact resume, the pool, bad inputs."""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+
+import pytest
+import torch
+from stable_baselines3.common.save_util import load_from_zip_file
+
+from training import plots
+from training.evaluate import run_tournament
+from training.selfplay import OpponentPool, SelfPlayEnv
+from training.train import CSV_FIELDS, main, parse_opponents
+
+ENV_ID = "elemystic_v0"
+# Two envs of 128 steps: rollouts of 256 steps, an evaluation every 512 (two rollouts).
+SHORT = ["--n-steps", "128", "--n-envs", "2", "--eval-every", "512", "--eval-games", "10", "--quiet"]
+
+
+def _rows(run):
+    with open(run / "progress.csv", newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def _weights(run, name="model.zip"):
+    return load_from_zip_file(run / name, device="cpu")[1]["policy"]
+
+
+def _same_weights(a, b):
+    return a.keys() == b.keys() and all(torch.equal(a[k], b[k]) for k in a)
+
+
+@pytest.fixture(scope="module")
+def full_run(tmp_path_factory):
+    out = tmp_path_factory.mktemp("train") / "full"
+    main(["--timesteps", "1024", "--seed", "5", "--out", str(out), *SHORT])
+    return out
+
+
+def test_short_run_writes_model_csv_plot_and_snapshots(full_run, capsys):
+    rows = _rows(full_run)
+    assert [int(r["timesteps"]) for r in rows] == [0, 512, 1024]
+    assert list(rows[0]) == CSV_FIELDS
+    for row in rows:
+        for opponent in ("random", "heuristic"):
+            low, rate, high = (float(row[f"{k}_{opponent}"]) for k in ("ci_low", "win_rate", "ci_high"))
+            assert 0 <= low <= rate <= high <= 1
+    trained = rows[1:]
+    assert all(int(r["episodes"]) > 0 for r in trained)
+    assert sum(int(r["train_episodes_self"]) for r in trained) > 0
+    assert sum(int(r["train_episodes_heuristic"]) for r in trained) > 0
+    assert (full_run / "learning_curve.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert len(list((full_run / "snapshots").glob("step_*.zip"))) == 3
+    config = json.loads((full_run / "config.json").read_text())
+    assert config["seed"] == 5 and config["n_steps"] == 128 and config["opponents"]["self"] == 0.5
+
+
+def test_trained_model_plays_a_tournament_from_its_path(full_run):
+    result = run_tournament(ENV_ID, [str(full_run / "model.zip"), "random"], games=10, seed=0, workers=1)
+    entry = result["matrix"][str(full_run / "model.zip")]["random"]
+    assert entry["games"] == 10
+
+
+def test_resume_continues_exactly_as_an_uninterrupted_run(full_run, tmp_path):
+    out = tmp_path / "split"
+    main(["--timesteps", "512", "--seed", "5", "--out", str(out), *SHORT])
+    assert [int(r["timesteps"]) for r in _rows(out)] == [0, 512]
+    main(["--resume", str(out), "--timesteps", "1024", "--quiet"])
+
+    def without_clock(rows):
+        return [{k: v for k, v in r.items() if k != "seconds"} for r in rows]
+
+    assert without_clock(_rows(out)) == without_clock(_rows(full_run))
+    assert _same_weights(_weights(out), _weights(full_run))
+    assert json.loads((out / "config.json").read_text())["timesteps"] == 1024
+
+
+def test_another_seed_gives_another_run(full_run, tmp_path):
+    # (the resume test shows that the same seed gives the same run)
+    main(["--timesteps", "512", "--seed", "6", "--out", str(tmp_path / "other"), *SHORT])
+    same_point = _weights(full_run, "snapshots/step_000000000512.zip")
+    assert not _same_weights(_weights(tmp_path / "other"), same_point)
+
+
+def test_pool_draws_by_weight_and_keeps_the_latest_snapshots(full_run):
+    pool = OpponentPool(ENV_ID, {"self": 0.0, "heuristic": 3.0, "random": 1.0}, pool_size=2, seed=0)
+    labels = [pool.start_episode() for _ in range(400)]
+    assert set(labels) == {"heuristic", "random"}
+    assert 0.65 < labels.count("heuristic") / 400 < 0.85
+    only_self = OpponentPool(ENV_ID, {"self": 1.0}, pool_size=2, seed=0)
+    with pytest.raises(RuntimeError, match="no snapshot of the learner yet"):
+        only_self.start_episode()
+    snaps = sorted(str(p) for p in (full_run / "snapshots").glob("*.zip"))
+    for path in snaps:
+        only_self.add_snapshot(path)
+    assert only_self.snapshots == snaps[-2:]
+    assert only_self.start_episode() == "self"
+    with pytest.raises(ValueError, match="non-negative with a positive sum"):
+        OpponentPool(ENV_ID, {"random": 0.0})
+
+
+def test_env_state_round_trip_mid_episode(full_run):
+    def fresh():
+        env = SelfPlayEnv(ENV_ID, {"self": 1.0, "random": 1.0})
+        env.add_snapshot(str(full_run / "model.zip"))
+        env.reset(seed=3)
+        return env
+
+    def play(env, steps):
+        out = []
+        for _ in range(steps):
+            mask = env.action_masks()
+            obs, reward, term, trunc, info = env.step(int(mask.nonzero()[0][0]))
+            out.append((obs.tolist(), reward, info["opponent"]))
+            if term or trunc:
+                env.reset()
+        return out
+
+    a = fresh()
+    play(a, 7)
+    saved = a.get_state()
+    expected = play(a, 60)
+    b = fresh()
+    b.set_state(saved)
+    assert play(b, 60) == expected
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--env", "chess_v0"], r"--env: unknown env id 'chess_v0'; available: \['elemystic_v0'"),
+        (["--opponents", "alphazero"], r"--opponents: unknown opponent 'alphazero'; use NAME\[=WEIGHT\]"),
+        (["--opponents", "random=-1"], "--opponents: weight of 'random' must be a non-negative number"),
+        (["--opponents", "random=lots"], "--opponents: weight of 'random' must be a non-negative number"),
+        (["--opponents", "random=0"], "--opponents: give at least one opponent with a positive weight"),
+        (["--opponents", "random", "random"], "--opponents: 'random' is listed twice"),
+        (["--timesteps", "0"], "--timesteps must be an integer >= 1, got 0"),
+        (["--n-envs", "0"], "--n-envs must be an integer >= 1, got 0"),
+        (["--eval-games", "3"], "--eval-games must be even"),
+        (["--n-steps", "1"], "--n-steps must be an integer >= 2"),
+        (["--seed", "-2"], "--seed must be an integer >= 0"),
+        (["--timesteps", "many"], "argument --timesteps: invalid int value: 'many'"),
+        (["--resume", "nowhere"], r"--resume: 'nowhere' is not a run folder \(no config.json\)"),
+    ],
+)
+def test_bad_inputs_are_one_line_usage_errors(args, message, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as info:
+        main(args)
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    last = err.strip().splitlines()[-1]
+    assert last.startswith("python -m training.train: error: ")
+    assert re.search(message, last), last
+    assert not (tmp_path / "runs").exists()
+
+
+def test_resume_errors(full_run, tmp_path, capsys):
+    def error(args):
+        with pytest.raises(SystemExit):
+            main(args)
+        return capsys.readouterr().err.strip().splitlines()[-1]
+
+    assert "only --timesteps may be given, not --seed" in error(["--resume", str(full_run), "--seed", "1"])
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "config.json").write_text((full_run / "config.json").read_text())
+    assert re.search(r"--resume: no checkpoint in '.*broken'", error(["--resume", str(broken)]))
+    assert "already holds a run; use --resume" in error(["--out", str(full_run)])
+
+
+def test_parse_opponents_and_plot_errors(tmp_path):
+    assert parse_opponents(["self=2", "random"]) == {"self": 2.0, "random": 1.0}
+    with pytest.raises(FileNotFoundError, match="no training progress file"):
+        plots.read_progress(tmp_path)
+    (tmp_path / "progress.csv").write_text("a,b\n1,2\n")
+    with pytest.raises(ValueError, match="is not a training progress CSV"):
+        plots.read_progress(tmp_path)
+
+
+def test_demo_trains_evaluates_and_prints_the_table(tmp_path, capsys):
+    from training import demo
+
+    result = demo.main(["--timesteps", "2048", "--games", "2", "--out", str(tmp_path)])
+    model = str(tmp_path / "train" / "model.zip")
+    assert result["agents"] == [model, "random", "heuristic", "mcts:simulations=200"]
+    assert result["total_games"] == 6 * 2
+    printed = capsys.readouterr().out
+    assert "## Win rate, row vs column" in printed
+    assert f"learning curve: {tmp_path / 'train' / 'learning_curve.png'}" in printed
+    assert f"win-rate plot: {tmp_path / 'eval' / 'winrate.png'}" in printed
+    assert (tmp_path / "eval" / "results.json").is_file()

@@ -1,0 +1,112 @@
+"""The training env of ``training.train``: one learning seat against a pool of opponents.
+
+Every episode, :class:`OpponentPool` draws who plays the other seats: ``"self"`` (a frozen snapshot
+of the learner, chosen uniformly among the latest ``pool_size`` ones, sampling its masked policy)
+or an agent name such as ``"heuristic"`` or ``"random"``, with the configured weights. The learner's
+seat is drawn anew every episode too (``SingleAgentEnv`` with ``seat=None``), so it learns both
+seats. Each env holds its own generator, seeded from ``reset(seed=...)``, so a vector of these envs
+is reproducible; ``get_state``/``set_state`` carry an env mid-episode across a checkpoint.
+"""
+
+from __future__ import annotations
+
+import pickle
+from typing import Any
+
+import numpy as np
+
+import mystic_envs
+from agents import make_agent
+from mystic_envs.core.single_agent import SingleAgentEnv
+
+__all__ = ["SELF", "OpponentPool", "SelfPlayEnv"]
+
+SELF = "self"
+
+
+class OpponentPool:
+    """Chooses and plays the opponent of each episode (see the module docstring)."""
+
+    def __init__(self, env_id: str, weights: dict[str, float], pool_size: int = 8, seed: int | None = None):
+        if not weights or min(weights.values()) < 0 or sum(weights.values()) <= 0:
+            raise ValueError(f"opponent weights must be non-negative with a positive sum, got {weights!r}")
+        self.env_id = env_id
+        self.names = list(weights)
+        total = sum(weights.values())
+        self.probabilities = np.array([weights[n] / total for n in self.names])
+        self.pool_size = pool_size
+        self.snapshots: list[str] = []
+        self.rng = np.random.default_rng(seed)
+        self._agents: dict[str, Any] = {}
+        self.current: Any = None
+        self.label = ""
+
+    def reseed(self, seed: int) -> None:
+        self.rng = np.random.default_rng(seed)
+
+    def add_snapshot(self, path: str) -> None:
+        self.snapshots = [*self.snapshots, path][-self.pool_size :]
+        # Evicted snapshots leave the cache, so memory stays bounded by the pool size.
+        self._agents = {
+            k: v for k, v in self._agents.items() if not k.startswith("snapshot:") or k[9:] in self.snapshots
+        }
+
+    def _agent(self, key: str) -> Any:
+        if key not in self._agents:
+            if key.startswith("snapshot:"):
+                import torch
+
+                # One env per core: intra-op threads would only fight over the same cores.
+                torch.set_num_threads(1)
+                self._agents[key] = make_agent("ppo", self.env_id, path=key[9:], deterministic=False)
+            else:
+                self._agents[key] = make_agent(key, self.env_id)
+        return self._agents[key]
+
+    def start_episode(self) -> str:
+        """Draw the opponent of the next episode; returns its label (``self`` or the agent name)."""
+        name = self.names[int(self.rng.choice(len(self.names), p=self.probabilities))]
+        if name == SELF:
+            if not self.snapshots:
+                raise RuntimeError("the opponent pool has no snapshot of the learner yet; add_snapshot first")
+            key = "snapshot:" + self.snapshots[int(self.rng.integers(len(self.snapshots)))]
+        else:
+            key = name
+        self.current = self._agent(key)
+        reseed = getattr(self.current, "seed", None)
+        if callable(reseed):
+            reseed(int(self.rng.integers(2**63)))
+        self.label = name
+        return name
+
+    def act(self, env: Any, agent_id: str) -> int:
+        return self.current.act(env, agent_id)
+
+
+class SelfPlayEnv(SingleAgentEnv):
+    """``SingleAgentEnv`` whose opponent is an :class:`OpponentPool`; infos carry ``opponent``."""
+
+    def __init__(self, env_id: str, weights: dict[str, float], pool_size: int = 8, **env_kwargs: Any) -> None:
+        self.pool = OpponentPool(env_id, weights, pool_size)
+        super().__init__(env_id, mystic_envs.make_raw(env_id, **env_kwargs), opponent=self.pool, seat=None)
+
+    def add_snapshot(self, path: str) -> None:
+        self.pool.add_snapshot(path)
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[np.ndarray, dict]:
+        if seed is not None:
+            self.pool.reseed(int(np.random.SeedSequence([seed, 1]).generate_state(1)[0]))
+        self.pool.start_episode()
+        obs, info = super().reset(seed=seed, options=options)
+        return obs, {**info, "opponent": self.pool.label}
+
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict]:
+        obs, reward, terminated, truncated, info = super().step(action)
+        return obs, reward, terminated, truncated, {**info, "opponent": self.pool.label}
+
+    def get_state(self) -> bytes:
+        """This env mid-episode (game, generators, opponents) as bytes, for a checkpoint."""
+        return pickle.dumps(self.__dict__, protocol=pickle.HIGHEST_PROTOCOL)
+
+    def set_state(self, state: bytes) -> None:
+        self.__dict__.update(pickle.loads(state))

@@ -1,0 +1,478 @@
+"""Train a MaskablePPO agent on any mystic-envs game by self-play mixed with fixed opponents.
+
+python -m training.train [--env elemystic_v0] [--timesteps 300000] [--opponents self=0.5 heuristic=0.3
+    random=0.2] [--n-envs N] [--seed 0] [--out DIR] [--eval-every 25000] [--eval-games 100]
+    [--pool-size 8] [--n-steps 1024]
+python -m training.train --resume DIR [--timesteps MORE]
+
+The learner plays one seat of ``single_agent``-style envs (a random seat every episode, so both
+seats) against an opponent drawn per episode from ``--opponents`` (``NAME=WEIGHT``; ``self`` is a
+pool of the learner's own frozen snapshots, the latest ``--pool-size``; any other name is an agent
+from ``agents.AGENT_NAMES``). ``--n-envs`` envs run in one subprocess each (default: one per core).
+
+Every ``--eval-every`` timesteps (rounded up to whole rollouts of ``n_steps * n_envs``) the run
+saves a snapshot (added to the self-play pool), plays ``--eval-games`` games (seats balanced,
+deterministic policy, fixed seeds) against random and heuristic, appends a row to
+``progress.csv`` and writes a checkpoint. ``--resume DIR`` continues from the last checkpoint
+exactly as if never interrupted: model, optimizer, every env mid-game, every random stream and the
+CSV come back. PPO settings are ``PPO_KWARGS`` and ``POLICY_KWARGS`` below; torch runs on one
+thread, so a seed fixes the whole run.
+
+Outputs in ``--out`` (default ``runs/train/<env>-<timestamp>``): ``model.zip`` (final;
+``make_agent("ppo", env_id, path=...)`` loads it), ``progress.csv``, ``learning_curve.png``
+(``training.plots``), ``config.json``, ``snapshots/``, ``checkpoint/``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import pickle
+import random
+import shlex
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+import mystic_envs
+from agents import AGENT_NAMES, make_agent
+from training.ratings import wilson_interval
+
+__all__ = [
+    "DEFAULT_OPPONENTS",
+    "POLICY_KWARGS",
+    "PPO_KWARGS",
+    "TrainConfig",
+    "TrainError",
+    "evaluate_against",
+    "main",
+    "parse_opponents",
+    "train",
+]
+
+PPO_KWARGS: dict[str, Any] = dict(
+    n_steps=1024,
+    batch_size=256,
+    n_epochs=10,
+    learning_rate=3e-4,
+    gamma=0.99,
+    gae_lambda=0.95,
+    clip_range=0.2,
+    ent_coef=0.01,
+)
+POLICY_KWARGS: dict[str, Any] = dict(net_arch=[128, 128])
+DEFAULT_OPPONENTS: dict[str, float] = {"self": 0.5, "heuristic": 0.3, "random": 0.2}
+EVAL_OPPONENTS = ("random", "heuristic")
+CSV_FIELDS = [
+    "timesteps",
+    "episodes",
+    "seconds",
+    *[f"{kind}_{o}" for o in EVAL_OPPONENTS for kind in ("win_rate", "ci_low", "ci_high")],
+    "train_win_rate",
+    *[f"train_episodes_{o}" for o in ("self", "heuristic", "random")],
+]
+
+
+class TrainError(ValueError):
+    """A bad training input (flag value, missing checkpoint); the command line prints it on one line."""
+
+
+@dataclass
+class TrainConfig:
+    """Everything that defines a run; saved as ``config.json`` and reused by ``--resume``."""
+
+    env: str = "elemystic_v0"
+    timesteps: int = 300_000
+    opponents: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_OPPONENTS))
+    n_envs: int = 2
+    seed: int = 0
+    out: str = ""
+    eval_every: int = 25_000
+    eval_games: int = 100
+    pool_size: int = 8
+    n_steps: int = PPO_KWARGS["n_steps"]
+
+    @property
+    def rollout(self) -> int:
+        return self.n_steps * self.n_envs
+
+    def check(self) -> None:
+        try:
+            mystic_envs.env_module(self.env)
+        except (TypeError, ValueError) as exc:
+            raise TrainError(f"--env: {exc}") from None
+        if len(mystic_envs.make_raw(self.env).possible_agents) != 2:
+            raise TrainError(
+                f"--env: {self.env} does not default to two players; training supports two today"
+            )
+        for flag, value, low in (
+            ("--timesteps", self.timesteps, 1),
+            ("--n-envs", self.n_envs, 1),
+            ("--eval-every", self.eval_every, 1),
+            ("--eval-games", self.eval_games, 2),
+            ("--pool-size", self.pool_size, 1),
+            ("--n-steps", self.n_steps, 2),
+            ("--seed", self.seed, 0),
+        ):
+            if isinstance(value, bool) or not isinstance(value, int) or value < low:
+                raise TrainError(f"{flag} must be an integer >= {low}, got {value!r}")
+        if self.eval_games % 2:
+            raise TrainError(f"--eval-games must be even (half from each seat), got {self.eval_games}")
+        parse_opponents([f"{k}={v}" for k, v in self.opponents.items()])
+
+
+def parse_opponents(items: Sequence[str]) -> dict[str, float]:
+    """``["self=0.5", "heuristic"]`` as weights (a bare name weighs 1)."""
+    known = ["self", *(n for n in AGENT_NAMES if n != "human")]
+    weights: dict[str, float] = {}
+    for item in items:
+        name, has_weight, text = item.partition("=")
+        if name not in known:
+            raise TrainError(
+                f"--opponents: unknown opponent {name!r}; use NAME[=WEIGHT] with NAME in {known}"
+            )
+        try:
+            weight = float(text) if has_weight else 1.0
+        except ValueError:
+            weight = -1.0
+        if not weight >= 0 or weight == float("inf"):
+            raise TrainError(f"--opponents: weight of {name!r} must be a non-negative number, got {text!r}")
+        if name in weights:
+            raise TrainError(f"--opponents: {name!r} is listed twice")
+        weights[name] = weight
+    if not weights or sum(weights.values()) <= 0:
+        raise TrainError("--opponents: give at least one opponent with a positive weight")
+    return weights
+
+
+# -- evaluation ------------------------------------------------------------------------------------
+
+
+def evaluate_against(
+    agent: Any, opponent: str, env_id: str, games: int, seed: int = 0
+) -> dict[str, float | int]:
+    """Play ``agent`` against agent ``opponent``, half the games from each seat (2-player envs).
+
+    Game ``g`` uses env seed and opponent seed derived from ``(seed, g)`` alone, so the same games
+    are played at every evaluation of a run. Returns wins, draws, losses, win rate (draws count
+    half) and its 95% Wilson interval.
+    """
+    from training.evaluate import play_game
+
+    env = mystic_envs.make(env_id, illegal_action="raise")
+    other = make_agent(opponent, env_id)
+    wins = draws = 0
+    for g in range(games):
+        env_seed, opp_seed = np.random.SeedSequence([seed, g]).generate_state(2, dtype=np.uint64)
+        reseed = getattr(other, "seed", None)
+        if callable(reseed):
+            reseed(int(opp_seed))
+        seat = g % 2
+        seats = [agent, other] if seat == 0 else [other, agent]
+        rewards, _ = play_game(env, seats, int(env_seed))
+        mine, theirs = rewards[seat], rewards[1 - seat]
+        wins += mine > theirs
+        draws += mine == theirs
+    score = wins + draws / 2
+    low, high = wilson_interval(score, games)
+    return {
+        "wins": wins,
+        "draws": draws,
+        "losses": games - wins - draws,
+        "win_rate": score / games,
+        "ci_low": low,
+        "ci_high": high,
+    }
+
+
+# -- the run ---------------------------------------------------------------------------------------
+
+
+def _make_env(env_id: str, opponents: dict[str, float], pool_size: int) -> Any:
+    from training.selfplay import SelfPlayEnv
+
+    return SelfPlayEnv(env_id, opponents, pool_size)
+
+
+def _make_venv(cfg: TrainConfig) -> Any:
+    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecMonitor
+
+    factories = [partial(_make_env, cfg.env, cfg.opponents, cfg.pool_size)] * cfg.n_envs
+    venv = SubprocVecEnv(factories) if cfg.n_envs > 1 else DummyVecEnv(factories)
+    return VecMonitor(venv)
+
+
+class _Run:
+    """Paths of a run folder."""
+
+    def __init__(self, out: Path) -> None:
+        self.out = out
+        self.config = out / "config.json"
+        self.csv = out / "progress.csv"
+        self.snapshots = out / "snapshots"
+        self.checkpoint = out / "checkpoint"
+        self.state = self.checkpoint / "state.pkl"
+        self.model = out / "model.zip"
+        self.plot = out / "learning_curve.png"
+
+
+def _rng_states() -> dict[str, Any]:
+    import torch
+
+    return {"numpy": np.random.get_state(), "python": random.getstate(), "torch": torch.get_rng_state()}
+
+
+def _set_rng_states(states: dict[str, Any]) -> None:
+    import torch
+
+    np.random.set_state(states["numpy"])
+    random.setstate(states["python"])
+    torch.set_rng_state(states["torch"])
+
+
+def _write_csv(path: Path, rows: list[dict[str, Any]]) -> None:
+    tmp = path.with_suffix(".tmp")
+    with tmp.open("w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=CSV_FIELDS)
+        writer.writeheader()
+        writer.writerows(rows)
+    os.replace(tmp, path)
+
+
+class _Checkpointer:
+    """Writes ``checkpoint/``: the model first, then ``state.pkl``, which names it (the commit point)."""
+
+    def __init__(self, run: _Run) -> None:
+        self.run = run
+
+    def save(self, model: Any, venv: Any, extra: dict[str, Any]) -> None:
+        self.run.checkpoint.mkdir(parents=True, exist_ok=True)
+        name = f"model_{model.num_timesteps:012d}.zip"
+        model.save(self.run.checkpoint / name)
+        state = {
+            "model": name,
+            "timesteps": model.num_timesteps,
+            "rng": _rng_states(),
+            "envs": venv.env_method("get_state"),
+            # VecMonitor's running episode sums, so episode statistics resume mid-episode too.
+            "monitor": (venv.episode_returns.copy(), venv.episode_lengths.copy(), venv.episode_count),
+            **extra,
+        }
+        tmp = self.run.state.with_suffix(".tmp")
+        tmp.write_bytes(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+        os.replace(tmp, self.run.state)
+        for old in self.run.checkpoint.glob("model_*.zip"):
+            if old.name != name:
+                old.unlink()
+
+    def load(self) -> dict[str, Any]:
+        if not self.run.state.is_file():
+            raise TrainError(f"--resume: no checkpoint in {str(self.run.out)!r} (missing {self.run.state})")
+        try:
+            return pickle.loads(self.run.state.read_bytes())
+        except Exception as exc:
+            raise TrainError(f"--resume: checkpoint {str(self.run.state)!r} is unreadable ({exc})") from None
+
+
+def _progress_callback(bar: Any, stats: dict[str, list[float]]) -> Any:
+    from stable_baselines3.common.callbacks import BaseCallback
+
+    class Progress(BaseCallback):
+        """Advances the bar and tallies finished training episodes by opponent."""
+
+        def _on_step(self) -> bool:
+            bar.update(self.training_env.num_envs)
+            for done, info in zip(self.locals["dones"], self.locals["infos"], strict=True):
+                if done and "episode" in info:
+                    stats.setdefault(info.get("opponent", "?"), []).append(info["episode"]["r"])
+            return True
+
+    return Progress()
+
+
+def train(cfg: TrainConfig, resume: bool = False, progress: bool = True) -> Path:
+    """Run (or, with ``resume``, continue) the training described by ``cfg``; returns the final model path."""
+    import torch
+    from sb3_contrib import MaskablePPO
+    from tqdm import tqdm
+
+    from agents.ppo import PPOAgent
+    from training.plots import plot_learning_curves
+
+    run = _Run(Path(cfg.out))
+    checkpointer = _Checkpointer(run)
+    torch.set_num_threads(1)
+    venv = _make_venv(cfg)
+    try:
+        if resume:
+            state = checkpointer.load()
+            model = MaskablePPO.load(
+                run.checkpoint / state["model"], env=venv, device="cpu", force_reset=False
+            )
+            for env_state, i in zip(state["envs"], range(cfg.n_envs), strict=True):
+                venv.env_method("set_state", env_state, indices=[i])
+            venv.episode_returns, venv.episode_lengths, venv.episode_count = state["monitor"]
+            # Loading re-seeds the global streams from the model's seed; put the run's back.
+            _set_rng_states(state["rng"])
+            rows, snapshots, seconds = state["rows"], state["snapshots"], state["seconds"]
+        else:
+            run.out.mkdir(parents=True, exist_ok=True)
+            run.snapshots.mkdir(exist_ok=True)
+            run.config.write_text(json.dumps(asdict(cfg), indent=2) + "\n")
+            kwargs = {
+                **PPO_KWARGS,
+                "n_steps": cfg.n_steps,
+                "batch_size": min(PPO_KWARGS["batch_size"], cfg.rollout),
+            }
+            model = MaskablePPO(
+                "MlpPolicy",
+                venv,
+                seed=cfg.seed,
+                device="cpu",
+                policy_kwargs=POLICY_KWARGS,
+                verbose=0,
+                **kwargs,
+            )
+            rows, snapshots, seconds = [], [], 0.0
+
+        def snapshot_and_evaluate(stats: dict[str, list[float]]) -> None:
+            path = run.snapshots / f"step_{model.num_timesteps:012d}.zip"
+            model.save(path)
+            snapshots.append(str(path.resolve()))
+            venv.env_method("add_snapshot", snapshots[-1])
+            me = PPOAgent.from_model(model, cfg.env)
+            row: dict[str, Any] = {
+                "timesteps": model.num_timesteps,
+                "episodes": sum(map(len, stats.values())),
+            }
+            for opponent in EVAL_OPPONENTS:
+                result = evaluate_against(me, opponent, cfg.env, cfg.eval_games, seed=cfg.seed)
+                for key in ("win_rate", "ci_low", "ci_high"):
+                    row[f"{key}_{opponent}"] = round(result[key], 4)
+            outcomes = [r for rs in stats.values() for r in rs]
+            row["train_win_rate"] = round(float(np.mean(np.array(outcomes) > 0)), 4) if outcomes else ""
+            for opponent in ("self", "heuristic", "random"):
+                row[f"train_episodes_{opponent}"] = len(stats.get(opponent, []))
+            row["seconds"] = round(seconds + time.perf_counter() - started, 1)
+            rows.append(row)
+            _write_csv(run.csv, rows)
+
+        started = time.perf_counter()
+        if not resume:
+            snapshot_and_evaluate({})
+            checkpointer.save(model, venv, {"rows": rows, "snapshots": snapshots, "seconds": seconds})
+        block = -(-cfg.eval_every // cfg.rollout) * cfg.rollout
+        with tqdm(
+            total=cfg.timesteps, initial=model.num_timesteps, unit="step", disable=not progress, smoothing=0.1
+        ) as bar:
+            while model.num_timesteps < cfg.timesteps:
+                stats: dict[str, list[float]] = {}
+                steps = min(block, -(-(cfg.timesteps - model.num_timesteps) // cfg.rollout) * cfg.rollout)
+                model.learn(steps, reset_num_timesteps=False, callback=_progress_callback(bar, stats))
+                snapshot_and_evaluate(stats)
+                last = rows[-1]
+                bar.set_postfix_str(
+                    f"vs random {last['win_rate_random']:.0%}, vs heuristic {last['win_rate_heuristic']:.0%}"
+                )
+                elapsed = seconds + time.perf_counter() - started
+                checkpointer.save(model, venv, {"rows": rows, "snapshots": snapshots, "seconds": elapsed})
+        model.save(run.model)
+    finally:
+        venv.close()
+    plot_learning_curves(run.csv, run.plot, title=f"{cfg.env}: MaskablePPO ({cfg.out})")
+    return run.model
+
+
+# -- command line ----------------------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> Path:
+    from training.evaluate import default_workers
+
+    defaults = TrainConfig()
+    parser = argparse.ArgumentParser(prog="python -m training.train", description=__doc__.splitlines()[0])
+    parser.add_argument("--env", help=f"env id, one of {list(mystic_envs.ENV_IDS)} (default {defaults.env})")
+    parser.add_argument(
+        "--timesteps", type=int, help=f"total env steps of the learner (default {defaults.timesteps})"
+    )
+    parser.add_argument(
+        "--opponents",
+        nargs="+",
+        metavar="NAME[=WEIGHT]",
+        help="opponent mix; self = the learner's snapshots (default: "
+        + " ".join(f"{k}={v}" for k, v in DEFAULT_OPPONENTS.items())
+        + ")",
+    )
+    parser.add_argument("--n-envs", type=int, help=f"envs, one subprocess each (default {default_workers()})")
+    parser.add_argument("--seed", type=int, help=f"(default {defaults.seed})")
+    parser.add_argument("--out", help="run folder (default runs/train/<env>-<timestamp>)")
+    parser.add_argument(
+        "--eval-every", type=int, help=f"timesteps between evaluations (default {defaults.eval_every})"
+    )
+    parser.add_argument(
+        "--eval-games",
+        type=int,
+        help=f"games against each of random and heuristic (default {defaults.eval_games})",
+    )
+    parser.add_argument(
+        "--pool-size", type=int, help=f"snapshots in the self-play pool (default {defaults.pool_size})"
+    )
+    parser.add_argument("--n-steps", type=int, help=f"PPO rollout steps per env (default {defaults.n_steps})")
+    parser.add_argument("--resume", metavar="DIR", help="continue the run in DIR from its last checkpoint")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    args = parser.parse_args(argv)
+    given = {k: v for k, v in vars(args).items() if v is not None and k not in ("resume", "quiet")}
+    try:
+        if "opponents" in given:
+            given["opponents"] = parse_opponents(given["opponents"])
+        if args.resume is not None:
+            changed = sorted(set(given) - {"timesteps"})
+            if changed:
+                raise TrainError(
+                    "--resume continues a run with its own settings; only --timesteps may be given, not "
+                    + ", ".join("--" + k.replace("_", "-") for k in changed)
+                )
+            run = _Run(Path(args.resume))
+            if not run.config.is_file():
+                raise TrainError(f"--resume: {args.resume!r} is not a run folder (no config.json)")
+            cfg = TrainConfig(**{**json.loads(run.config.read_text()), **given})
+            _Checkpointer(run).load()
+        else:
+            given.setdefault("n_envs", default_workers())
+            given.setdefault(
+                "out",
+                str(
+                    Path("runs", "train", f"{given.get('env', defaults.env)}-{datetime.now():%Y%m%d-%H%M%S}")
+                ),
+            )
+            cfg = TrainConfig(**given)
+            if Path(cfg.out, "config.json").exists():
+                raise TrainError(
+                    f"--out: {cfg.out!r} already holds a run; use --resume {cfg.out} or another folder"
+                )
+        cfg.check()
+    except TrainError as exc:
+        parser.error(str(exc))
+    if args.resume is not None:
+        # A longer --timesteps extends the run; the saved config records it.
+        Path(cfg.out, "config.json").write_text(json.dumps(asdict(cfg), indent=2) + "\n")
+    command = ["python", "-m", "training.train", *(sys.argv[1:] if argv is None else argv)]
+    print(f"training {cfg.env} -> {cfg.out}  ({shlex.join(command)})")
+    model = train(cfg, resume=args.resume is not None, progress=not args.quiet)
+    print(f"model: {model}")
+    print(f"progress: {Path(cfg.out, 'progress.csv')}")
+    print(f"learning curve: {Path(cfg.out, 'learning_curve.png')}")
+    return model
+
+
+if __name__ == "__main__":
+    main()

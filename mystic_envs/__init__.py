@@ -5,7 +5,7 @@
 >>> env.reset(seed=0)
 
 ``ENV_IDS`` lists the games that are implemented in this release; the others of the
-collection (``mystria_v0``, ``tarot_dice_v0``, ``mystick_domination_v0``, ``mystic_vale_v0``)
+collection (``tarot_dice_v0``, ``mystick_domination_v0``, ``mystic_vale_v0``)
 join it as they land. Nothing heavy (torch, SB3) is imported here.
 """
 
@@ -21,8 +21,9 @@ __version__ = "0.1.0"
 # env id -> (public module, allowed player counts)
 _REGISTRY: dict[str, tuple[str, tuple[int, ...]]] = {
     "elemystic_v0": ("mystic_envs.elemystic_v0", (2,)),
+    "mystria_v0": ("mystic_envs.mystria_v0", (2,)),
 }
-_PLANNED = ("mystria_v0", "tarot_dice_v0", "mystick_domination_v0", "mystic_vale_v0")
+_PLANNED = ("tarot_dice_v0", "mystick_domination_v0", "mystic_vale_v0")
 
 ENV_IDS: tuple[str, ...] = tuple(_REGISTRY)
 

@@ -19,6 +19,24 @@ CASES = [
 ]
 
 
+class ConfiguredId(str):
+    """An env id carrying keyword arguments: a non-default configuration (a rules variant) that a
+    game's own tests run through this suite's test functions. It equals the plain id, so the
+    registry finds the game; the helpers below add its keyword arguments."""
+
+    kwargs: dict[str, Any]
+
+    def __new__(cls, env_id: str, **kwargs: Any) -> ConfiguredId:
+        configured = super().__new__(cls, env_id)
+        configured.kwargs = kwargs
+        return configured
+
+
+def id_kwargs(env_id: str) -> dict[str, Any]:
+    """The keyword arguments an env id carries (none for a plain id)."""
+    return getattr(env_id, "kwargs", {})
+
+
 def env_kwargs(num_players: int, **kwargs: Any) -> dict[str, Any]:
     # Always passed, so every game must accept ``num_players`` (Elemystic takes 2); this is the
     # one place to change if a fixed-count game is ever allowed to refuse the keyword.
@@ -26,26 +44,35 @@ def env_kwargs(num_players: int, **kwargs: Any) -> dict[str, Any]:
 
 
 def make(env_id: str, num_players: int, **kwargs: Any) -> Any:
-    return mystic_envs.make(env_id, **env_kwargs(num_players, **kwargs))
+    return mystic_envs.make(env_id, **env_kwargs(num_players, **id_kwargs(env_id), **kwargs))
 
 
 def make_raw(env_id: str, num_players: int, **kwargs: Any) -> Any:
-    return mystic_envs.make_raw(env_id, **env_kwargs(num_players, **kwargs))
+    return mystic_envs.make_raw(env_id, **env_kwargs(num_players, **id_kwargs(env_id), **kwargs))
 
 
 def single_agent(env_id: str, num_players: int, **kwargs: Any) -> Any:
-    return mystic_envs.single_agent(env_id, num_players=num_players, **kwargs)
+    return mystic_envs.single_agent(env_id, num_players=num_players, **id_kwargs(env_id), **kwargs)
 
 
-@functools.cache
 def game(env_id: str, num_players: int) -> Any:
     """The rules engine's ``Game`` (immutable, so one per case is shared)."""
-    return make_raw(env_id, num_players).game
+    return _game(str(env_id), num_players, tuple(sorted(id_kwargs(env_id).items())))
+
+
+def default_max_steps(env_id: str, num_players: int) -> int:
+    return _default_max_steps(str(env_id), num_players, tuple(sorted(id_kwargs(env_id).items())))
+
+
+# Keyed by the plain id and the keyword arguments: a ConfiguredId equals its plain id.
+@functools.cache
+def _game(env_id: str, num_players: int, kwargs: tuple[tuple[str, Any], ...]) -> Any:
+    return mystic_envs.make_raw(env_id, **env_kwargs(num_players, **dict(kwargs))).game
 
 
 @functools.cache
-def default_max_steps(env_id: str, num_players: int) -> int:
-    return make_raw(env_id, num_players).max_steps
+def _default_max_steps(env_id: str, num_players: int, kwargs: tuple[tuple[str, Any], ...]) -> int:
+    return mystic_envs.make_raw(env_id, **env_kwargs(num_players, **dict(kwargs))).max_steps
 
 
 def new_state(env_id: str, num_players: int, seed: int) -> Any:
@@ -145,10 +172,13 @@ def reset_to_illegal_chance(env: Any, seed: int, rng: np.random.Generator, max_m
     env.reset(seed=seed)
     warmup = int(rng.integers(0, 12))
     for i in range(max_moves):
+        if env.terminations[env.agent_selection] or env.truncations[env.agent_selection]:
+            # A short game can end within the warmup (a Mystria player out of drops on turn 1),
+            # and a finished agent's all-zero mask would pass for a chance: deal another game.
+            env.reset(seed=seed + 1_000_000 + i)
         mask = env.observe(env.agent_selection)["action_mask"]
         illegal = find_illegal(mask)
         if i >= warmup and illegal is not None:
             return illegal
-        assert not (env.terminations[env.agent_selection] or env.truncations[env.agent_selection])
         env.step(random_mask_action(mask, rng))
     raise AssertionError(f"no illegal action found in {max_moves} moves (seed {seed})")

@@ -1,0 +1,179 @@
+"""Text render of a Mystria table, apart from the rules (pgx style), and the generated doc tables.
+
+Shows what an onlooker sees: every stack (top token first), the triangles standing, both Magician
+boards, drops, the score board and the Majority token. Objective tiles show face down; given a
+``viewer`` seat, the text also names that seat's own tiles. The opponent's kept tile appears once
+the game is over; discarded tiles never.
+"""
+
+from __future__ import annotations
+
+import numbers
+from typing import TYPE_CHECKING
+
+from mystic_envs.mystria.board import (
+    COLOUR_NAMES,
+    CONNECTIONS,
+    MAGICIAN_COLUMNS,
+    MAGICIAN_ROWS,
+    NEIGHBOURS,
+    NUM_PLACES,
+    OBJECTIVE_MASKS,
+    OBJECTIVES,
+    SPACE_COORDS,
+    SPACE_NAMES,
+    STARS,
+    UNCONNECTED,
+    objective_parts,
+)
+from mystic_envs.mystria.rules import END_REASONS, GAME_OVER, PHASE_NAMES, STACKS, TOP
+
+if TYPE_CHECKING:
+    from mystic_envs.mystria.rules import MystriaState
+
+LETTERS = "PGBR"  # purple, green, blue, red
+_CELL = 3  # characters per half-step of the lattice
+
+
+def _place_grid(cell: list[str]) -> list[str]:
+    """The 3 x 4 Magician board with its connections: ``-`` and ``|`` join, blanks do not."""
+    linked = set(CONNECTIONS)
+    lines = []
+    for r in range(MAGICIAN_ROWS):
+        row = ""
+        for c in range(MAGICIAN_COLUMNS):
+            p = r * MAGICIAN_COLUMNS + c + 1
+            row += cell[p - 1]
+            if c + 1 < MAGICIAN_COLUMNS:
+                row += " - " if (p, p + 1) in linked else "   "
+        lines.append(row.rstrip())
+        if r + 1 < MAGICIAN_ROWS:
+            width = len(cell[0])
+            links = ""
+            for c in range(MAGICIAN_COLUMNS):
+                p = r * MAGICIAN_COLUMNS + c + 1
+                mark = "|" if (p, p + MAGICIAN_COLUMNS) in linked else " "
+                links += mark.rjust(width) + ("   " if c + 1 < MAGICIAN_COLUMNS else "")
+            lines.append(links.rstrip())
+    return lines
+
+
+def _central_rows(cell: list[str], with_lines: bool) -> list[str]:
+    """The lattice, row by row, each space drawn as its 3-character ``cell``."""
+    rows: dict[int, dict[int, int]] = {}
+    for i, (r, x) in enumerate(SPACE_COORDS):
+        rows.setdefault(r, {})[x] = i
+    out = []
+    for r in sorted(rows):
+        line = [" "] * (_CELL * 12)
+        for x, i in rows[r].items():
+            line[_CELL * x : _CELL * x + 3] = cell[i]
+            if with_lines and x + 2 in rows[r]:
+                line[_CELL * x + 3 : _CELL * x + 6] = " - "
+        out.append("".join(line).rstrip())
+        if with_lines and r + 1 in rows:
+            links = [" "] * (_CELL * 12)
+            for x, i in rows[r].items():
+                below = {SPACE_COORDS[j] for j in NEIGHBOURS[i]}
+                if (r + 1, x - 1) in below:
+                    links[_CELL * x] = "/"
+                if (r + 1, x + 1) in below:
+                    links[_CELL * x + 2] = "\\"
+            out.append("".join(links).rstrip())
+    return out
+
+
+def describe(s: MystriaState, viewer: int | None = None) -> str:
+    """The table as an onlooker sees it, or with ``viewer`` (0 or 1) as that seat sees it."""
+    if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, numbers.Integral)):
+        raise TypeError(f"viewer must be a seat index (0 or 1) or None, got {viewer!r}")
+    if viewer is not None and viewer not in (0, 1):
+        raise ValueError(f"viewer must be a seat index (0 or 1) or None, got {viewer!r}")
+    game = s.game
+    lines = [f"Mystria ({game.variant} rules) - phase {PHASE_NAMES[s.phase]}"]
+    if s.phase == GAME_OVER:
+        lines.append(f"Game over ({END_REASONS[s.end_reason]}): player_{s.winner} wins")
+    else:
+        lines.append(f"To move: player_{s.player}")
+    cell = []
+    for i, code in enumerate(s.stacks):
+        tokens = "".join(LETTERS[c] for c in STACKS[code])
+        cell.append(tokens.ljust(3, ".") if tokens else (" * " if i in STARS else " . "))
+    lines.append("Central board (each stack top token first; P purple, G green, B blue, R red; * star):")
+    lines += ["  " + row for row in _central_rows(cell, with_lines=False)]
+    standing = s.standing_triangles()
+    if standing:
+        shown = ", ".join(
+            f"{'-'.join(SPACE_NAMES[i] for i in t)} ({COLOUR_NAMES[TOP[s.stacks[t[0]]]]})" for t in standing
+        )
+        lines.append(f"Triangles: {shown}")
+    if s.assigned:
+        values = ", ".join(f"{name} {v}" for name, v in zip(COLOUR_NAMES, s.values, strict=True) if v)
+        lines.append(f"Score board: {values}   Majority token: {game.majority_points}")
+    else:
+        lines.append(f"Score board: no score token placed yet   Majority token: {game.majority_points}")
+    if s.held >= 0:
+        lines.append(f"player_{s.player} holds a {COLOUR_NAMES[s.held]} token to place")
+    for p in (0, 1):
+        you = " (you)" if viewer == p else ""
+        first = ", first player" if s.first == p else ""
+        groups = ", ".join(f"{n} {g}" for n, g in zip(COLOUR_NAMES, s.largest_groups(p), strict=True))
+        lines.append(f"player_{p}{you}: {s.drops[p]} Energy drops{first}; largest groups: {groups}")
+        board = ["."] * NUM_PLACES
+        for c in range(len(COLOUR_NAMES)):
+            for i in range(NUM_PLACES):
+                if s.masks[p][c] >> i & 1:
+                    board[i] = LETTERS[c]
+        lines += ["    " + row for row in _place_grid(board)]
+        if game.full:
+            lines.append(f"  objective: {_objective_text(s, p, viewer)}")
+    return "\n".join(lines)
+
+
+def _objective_text(s: MystriaState, p: int, viewer: int | None) -> str:
+    kept = s.kept[p]
+    if viewer == p:
+        if kept < 0:
+            return "drew " + " and ".join(_tile(t) for t in s.drawn[p]) + "; keeps one"
+        discarded = [t for t in s.drawn[p] if t != kept]
+        done = " - achieved" if s.objective_done(p) else ""
+        return f"kept {_tile(kept)}{done}; discarded {_tile(discarded[0])}"
+    if kept >= 0 and s.phase == GAME_OVER:
+        return f"{_tile(kept)}{' - achieved' if s.objective_done(p) else ' - not achieved'}"
+    return "two tiles face down, none kept yet" if kept < 0 else "one tile kept face down"
+
+
+def _tile(t: int) -> str:
+    tile = OBJECTIVES[t]
+    return f"{tile.name} ({tile.points} points: places {' '.join(map(str, tile.places))})"
+
+
+# --- generated doc tables ------------------------------------------------------------------------
+def board_diagram() -> str:
+    """The central board: spaces, lines and star spaces (embedded in docs/rules/mystria.md)."""
+    cell = [("*" if i in STARS else " ") + name for i, name in enumerate(SPACE_NAMES)]
+    return "```\n" + "\n".join(_central_rows(cell, with_lines=True)) + "\n```"
+
+
+def magician_diagram() -> str:
+    """The Magician board: places 1-12 and their connections (embedded in docs/rules/mystria.md)."""
+    cells = [f"{p:>2}" for p in range(1, NUM_PLACES + 1)]
+    cut = ", ".join(f"{a}-{b}" for a, b in UNCONNECTED)
+    return "```\n" + "\n".join(_place_grid(cells)) + f"\n```\n\nNot connected: {cut}."
+
+
+def objectives_table() -> str:
+    """The eight Objective tiles (embedded in docs/rules/mystria.md)."""
+    rows = [
+        "| tile | places | pattern (rows of the board) | separate parts | points |",
+        "|---|---|---|--:|--:|",
+    ]
+    for t, tile in enumerate(OBJECTIVES):
+        mask = OBJECTIVE_MASKS[t]
+        pattern = " / ".join(
+            "".join("X" if mask >> (r * MAGICIAN_COLUMNS + c) & 1 else "." for c in range(MAGICIAN_COLUMNS))
+            for r in range(MAGICIAN_ROWS)
+        )
+        places = ", ".join(map(str, tile.places))
+        rows.append(f"| {tile.name} | {places} | `{pattern}` | {objective_parts(t)} | {tile.points} |")
+    return "\n".join(rows)

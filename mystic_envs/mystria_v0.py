@@ -1,0 +1,67 @@
+"""Mystria (``mystria_v0``): a two-player duel of magicians forming triangles of tokens.
+
+Twenty stacks of three coloured tokens stand on a central board of joined spaces. On their turn a
+magician moves whole stacks to adjacent empty spaces or flips them, giving the opponent one Energy
+drop per action, until three joined stacks show the same colour on top (a triangle); then they
+take the top token of one of those stacks and place it on their 12-place Magician board. After
+twelve turns each, colour groups, the Majority token, secret Objective tiles (full rules) and the
+drops left score; a magician who must act with no drop left loses at once. Full rules, the
+designed board, Magician board and Objective tiles: ``docs/rules/mystria.md``.
+
+| | |
+|---|---|
+| Agents | ``player_0``, ``player_1`` (who goes first is drawn from the seed) |
+| Actions | ``Discrete(127)`` |
+| Observation | ``Dict(observation=Box(float32, (453,)), action_mask=Box(int8, (127,)))`` |
+| Rewards | +1 win, -1 loss at the end (also for running out of drops); 0 for a draw or if truncated |
+| Import | ``from mystic_envs import mystria_v0`` |
+
+Actions (``env.unwrapped.action_meaning(a)``; spaces A1 ... E4 row by row, places 1-12):
+
+| a | meaning |
+|---|---|
+| 0-7 | keep Objective tile a (full rules setup; one of the two drawn) |
+| 8-11 | score board: colour a-8 (purple, green, blue, red) on the highest free value (second player) |
+| 12-66 | move a stack along line a-12 of the board (``board.LINES``), into the line's empty end |
+| 67-90 | flip the stack on space a-67 |
+| 91-114 | take the top token of the stack on space a-91 (it must be part of a triangle) |
+| 115-126 | place the token taken on place a-114 of one's Magician board |
+
+Observation: egocentric, laid out by ``env.unwrapped.observation_layout`` (name, slice, meaning);
+the full table is in ``docs/rules/mystria.md``. Everything is public except the Objective tiles: a
+seat sees its own two drawn tiles and the one it kept; the opponent's kept tile only once the game
+is over, a discarded tile never.
+
+Keyword arguments: ``variant`` (``"full"`` default, ``"intro"``: the introductory rules, no
+Objective tiles, score board 2/3/3/4 multiplied by group sizes, Majority 5), ``render_mode``
+(``"ansi"``, ``"human"``), ``illegal_action`` (``"terminate"`` default, ``"penalize"``, ``"raise"``),
+``illegal_reward`` (-1.0), ``max_steps`` (1000), ``num_players`` (2 only).
+
+Version history:
+
+- v0: first release.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mystic_envs.core.aec import MysticOrderEnforcingWrapper
+from mystic_envs.mystria.env import MystriaEnv
+from mystic_envs.mystria.render import board_diagram, magician_diagram, objectives_table
+
+#: Extra generated tables of docs/rules/mystria.md (see mystic_envs.core.docs).
+DOC_TABLES = {"board": board_diagram, "magician_board": magician_diagram, "objectives": objectives_table}
+
+
+def raw_env(**kwargs: Any) -> MystriaEnv:
+    """The bare AEC env."""
+    return MystriaEnv(**kwargs)
+
+
+def env(**kwargs: Any) -> MysticOrderEnforcingWrapper:
+    """The AEC env wrapped like PettingZoo's classic games (order enforcing)."""
+    return MysticOrderEnforcingWrapper(raw_env(**kwargs))
+
+
+__all__ = ["MystriaEnv", "env", "raw_env"]

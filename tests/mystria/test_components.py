@@ -1,0 +1,248 @@
+"""Mystria's designed components hold what docs/rules/mystria.md says of them, and the observation,
+the determinization and the text render show each seat exactly what it may see."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+
+import mystic_envs
+from mystic_envs.mystria import board, rules
+from mystic_envs.mystria.board import (
+    CONNECTIONS,
+    LINES,
+    NEIGHBOURS,
+    OBJECTIVE_MASKS,
+    OBJECTIVES,
+    SPACE_COORDS,
+    SPACE_NAMES,
+    STARS,
+    TRIANGLES,
+    UNCONNECTED,
+    objective_parts,
+)
+from mystic_envs.mystria.observation import LAYOUT, OBS_SIZE
+from mystic_envs.mystria.rules import MystriaGame
+
+from .script import magician_masks, new_state, play, set_board, start
+
+OBS = {e.name: e.slice for e in LAYOUT}
+
+
+def position(space: int) -> tuple[float, float]:
+    """Where a space is drawn: unit distance between joined spaces."""
+    r, x = SPACE_COORDS[space]
+    return x / 2, r * math.sqrt(3) / 2
+
+
+# --- central board ---------------------------------------------------------------------------
+
+
+def test_central_board_is_a_triangular_lattice_of_24_spaces_in_rows_4_5_6_5_4():
+    rows = [name[0] for name in SPACE_NAMES]
+    assert [rows.count(r) for r in "ABCDE"] == [4, 5, 6, 5, 4]
+    for a, b in itertools.combinations(range(24), 2):
+        joined = (a, b) in LINES
+        assert joined == math.isclose(math.dist(position(a), position(b)), 1.0), (
+            SPACE_NAMES[a],
+            SPACE_NAMES[b],
+        )
+    assert len(LINES) == 55
+    # A triangle is three mutually joined spaces: exactly the unit triangles of the lattice.
+    assert len(TRIANGLES) == 32
+    for t in TRIANGLES:
+        assert all(
+            math.isclose(math.dist(position(a), position(b)), 1.0) for a, b in itertools.combinations(t, 2)
+        )
+    inner = [i for i in range(24) if len(NEIGHBOURS[i]) == 6]
+    assert len(inner) == 10 and all(sum(i in t for t in TRIANGLES) == 6 for i in inner)
+
+
+def test_star_spaces_are_the_four_corners_on_the_players_sides():
+    assert [SPACE_NAMES[i] for i in STARS] == ["A1", "A4", "E1", "E4"]
+    # Each corner star lies in 2 triangles: 24 of the 32 can stand from the first turn.
+    assert [sum(i in t for t in TRIANGLES) for i in STARS] == [2, 2, 2, 2]
+    assert sum(not set(t) & set(STARS) for t in TRIANGLES) == 24
+    # 12 stacks can move at the start, 3 into each star; C1 and C6 stay the hexagon's other corners.
+    movable = {n for i in STARS for n in NEIGHBOURS[i]}
+    assert len(movable) == 12 and not movable & set(STARS)
+
+
+# --- Magician board --------------------------------------------------------------------------
+
+
+def test_magician_board_has_12_places_and_exactly_three_neighbouring_pairs_not_connected():
+    grid_pairs = {(p, p + 1) for p in range(1, 13) if p % 4} | {(p, p + 4) for p in range(1, 9)}
+    assert len(grid_pairs) == 17
+    assert set(CONNECTIONS) == grid_pairs - set(UNCONNECTED)
+    assert len(UNCONNECTED) == 3 and set(UNCONNECTED) <= grid_pairs
+    assert board.LARGEST_GROUP[(1 << 12) - 1] == 12  # the cuts never split the board
+
+
+@pytest.mark.parametrize(
+    ("rows", "largest"),
+    [
+        ("PPPP .... ....", [4, 0, 0, 0]),
+        ("P... P... ....", [1, 0, 0, 0]),  # 1-5 is not connected
+        ("PP.. PP.. ....", [4, 0, 0, 0]),  # ... but 1-2-6-5 is
+        (".... .GG. ....", [0, 1, 0, 0]),  # 6-7 is not connected
+        (".... ...B ...B", [0, 0, 1, 0]),  # 8-12 is not connected
+        ("RRRR RRRR RRRR", [0, 0, 0, 12]),
+    ],
+)
+def test_colour_groups_follow_the_printed_connections(rows, largest):
+    assert [board.LARGEST_GROUP[m] for m in magician_masks(rows)] == largest
+
+
+# --- Objective tiles -------------------------------------------------------------------------
+
+
+def test_eight_objective_tiles_of_four_places_worth_3_plus_their_separate_parts():
+    assert len(OBJECTIVES) == 8 and len(set(OBJECTIVE_MASKS)) == 8
+    for t, tile in enumerate(OBJECTIVES):
+        assert len(set(tile.places)) == 4 and all(1 <= p <= 12 for p in tile.places)
+        assert tile.points == 3 + objective_parts(t), tile.name
+    assert sorted(t.points for t in OBJECTIVES) == [4, 4, 5, 5, 6, 6, 7, 7]  # the example's 7 and 6 exist
+
+
+# --- actions and observation -----------------------------------------------------------------
+
+
+def test_actions_fit_in_127_and_read_well():
+    g = MystriaGame()
+    assert g.num_actions == 127 == 8 + 4 + 55 + 24 + 24 + 12
+    meanings = [g.action_meaning(a) for a in range(g.num_actions)]
+    assert len(set(meanings)) == 127
+    assert meanings[rules.MOVE] == "move a stack along the line A1-A2, into its empty end"
+    assert meanings[rules.PLACE + 11] == "place the token on place 12"
+
+
+def test_observation_is_egocentric_and_encodes_whole_stacks():
+    s = new_state("intro", first=0)
+    start(s)
+    set_board(s, {"B2": "RGB", "C3": "GR", "B3": "RP", "C4": "RB"}, ("P... .... ....", ".... .... ...G"))
+    o0, o1 = s.observation(0), s.observation(1)
+    assert o0.shape == (OBS_SIZE,) and o0.dtype == np.float32
+    b2 = SPACE_NAMES.index("B2")
+    stacks = o0[OBS["stacks"]].reshape(24, 3, 4)  # space, top to bottom, colour
+    np.testing.assert_array_equal(stacks[b2], [[0, 0, 0, 1], [0, 1, 0, 0], [0, 0, 1, 0]])
+    assert stacks.sum() == 3 + 2 + 2 + 2
+    np.testing.assert_array_equal(o0[OBS["stacks"]], o1[OBS["stacks"]])
+    own0 = o0[OBS["own_board"]].reshape(12, 4)
+    own1 = o1[OBS["own_board"]].reshape(12, 4)
+    assert own0[0].tolist() == [1, 0, 0, 0] and own1[11].tolist() == [0, 1, 0, 0]
+    np.testing.assert_array_equal(o0[OBS["opp_board"]], o1[OBS["own_board"]])
+    assert o0[OBS["drops"]].tolist() == pytest.approx([6 / 11, 5 / 11])
+    assert o1[OBS["drops"]].tolist() == pytest.approx([5 / 11, 6 / 11])
+    assert o0[OBS["tokens_placed"]].tolist() == pytest.approx([1 / 12, 1 / 12])
+    assert o0[OBS["first_player"]].tolist() == [1, 0] and o1[OBS["first_player"]].tolist() == [0, 1]
+    assert o0[OBS["to_move"]][0] == 1 and o1[OBS["to_move"]][0] == 0
+    assert o0[OBS["full_rules"]][0] == 0
+    assert o0[OBS["triangle_spaces"]].sum() == 0
+    play(s, [(0, "flip C3")])  # green-red becomes red-green: two red triangles share B3 and C3
+    o0 = s.observation(0)
+    assert {SPACE_NAMES[i] for i in np.flatnonzero(o0[OBS["triangle_spaces"]])} == {"B2", "B3", "C3", "C4"}
+    play(s, [(0, "take C4")])
+    o0, o1 = s.observation(0), s.observation(1)
+    assert o0[OBS["token_in_hand"]].tolist() == [0, 0, 0, 1] == o1[OBS["token_in_hand"]].tolist()
+    assert o0[OBS["phase"]].tolist() == [0, 0, 0, 1, 0]
+
+
+# --- hidden information: only the Objective tiles ------------------------------------------------
+
+
+def full_game_at_turn(seed: int, moves: int):
+    s = MystriaGame().new_initial_state(seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(moves):
+        if s.is_terminal:
+            break
+        s.apply(s.legal_actions()[rng.integers(len(s.legal_actions()))])
+    return s
+
+
+def test_opponents_tiles_never_reach_the_observation_until_revealed():
+    for seed in range(40):
+        s = full_game_at_turn(seed, moves=int(seed % 9))
+        for p in (0, 1):
+            o = s.observation(p)
+            assert set(np.flatnonzero(o[OBS["own_objectives_drawn"]])) == set(s.drawn[p])
+            assert o[OBS["own_objective_kept"]].sum() == (s.kept[p] >= 0)
+            if not s.is_terminal:
+                assert o[OBS["opp_objective_revealed"]].sum() == 0
+            # Another deal of the opponent's tiles leaves this seat's observation as it is.
+            other = s.clone()
+            other.drawn[1 - p] = tuple(t for t in range(8) if t not in s.drawn[p])[-2:]
+            if other.kept[1 - p] >= 0:
+                other.kept[1 - p] = other.drawn[1 - p][0]
+            if not s.is_terminal:
+                np.testing.assert_array_equal(other.observation(p), o)
+
+
+def test_the_kept_tile_is_revealed_at_the_end_the_discarded_one_never():
+    s = new_state("full", first=0)
+    s.deal_objectives(((6, 0), (5, 1)))
+    play(s, [(0, "keep Four Winds"), (1, "keep Falling Star")])
+    start(s)
+    s.drops = [1, 10]
+    set_board(s, {"B2": "RG", "C3": "BP"})
+    play(s, [(0, "flip C3")])
+    assert s.is_terminal
+    for p, opp_kept, opp_discarded in ((0, 5, 1), (1, 6, 0)):
+        assert np.flatnonzero(s.observation(p)[OBS["opp_objective_revealed"]]).tolist() == [opp_kept]
+        text = s.describe(p)
+        assert f"{OBJECTIVES[opp_kept].name} (" in text and OBJECTIVES[opp_discarded].name not in text
+
+
+def test_determinize_redeals_only_the_opponents_tiles():
+    rng = np.random.default_rng(0)
+    redealt = 0
+    for seed in range(60):
+        s = full_game_at_turn(seed, moves=int(seed % 7))
+        if s.is_terminal:
+            continue
+        for p in (0, 1):
+            d = s.determinize(p, rng)
+            d.check_invariants()
+            assert d.drawn[p] == s.drawn[p] and d.kept[p] == s.kept[p]
+            assert not set(d.drawn[1 - p]) & set(s.drawn[p])
+            assert (d.kept[1 - p] >= 0) == (s.kept[1 - p] >= 0)
+            assert d.stacks == s.stacks and d.masks == s.masks and d.drops == s.drops
+            redealt += d.drawn[1 - p] != s.drawn[1 - p]
+    assert redealt > 0
+
+
+def test_intro_rules_hide_nothing_so_determinize_only_reseeds():
+    s = MystriaGame(variant="intro").new_initial_state(3)
+    d = s.determinize(0, np.random.default_rng(1))
+    assert d.drawn == s.drawn == [(), ()] and d.stacks == s.stacks
+    for p in (0, 1):
+        np.testing.assert_array_equal(d.observation(p), s.observation(p))
+    assert d.rng.bit_generator.state != s.rng.bit_generator.state
+
+
+def test_describe_shows_each_seat_its_own_tiles_only():
+    s = new_state("full", first=0)
+    s.deal_objectives(((6, 0), (5, 1)))
+    play(s, [(0, "keep Four Winds")])
+    public, mine, theirs = s.describe(), s.describe(0), s.describe(1)
+    assert "Four Winds" not in public and "Four Winds" not in theirs
+    assert "kept Four Winds (7 points: places 1 4 9 12); discarded Pillar" in mine
+    assert "drew Riverbank" not in mine and "Falling Star" in theirs
+    assert "one tile kept face down" in public and "two tiles face down" in public
+    with pytest.raises(ValueError):
+        s.describe(2)
+    with pytest.raises(TypeError):
+        s.describe(True)
+
+
+def test_variant_keyword():
+    assert mystic_envs.make_raw("mystria_v0").game.variant == "full"
+    assert mystic_envs.make_raw("mystria_v0", variant="intro").game.majority_points == 5
+    with pytest.raises(ValueError, match="variant"):
+        mystic_envs.make("mystria_v0", variant="expert")
+    with pytest.raises(TypeError, match="variant"):
+        mystic_envs.make("mystria_v0", variant=1)

@@ -2,7 +2,7 @@
 
 python -m training.train [--env elemystic_v0] [--timesteps 300000] [--opponents self=0.5 heuristic=0.3
     random=0.2] [--n-envs N] [--seed 0] [--out DIR] [--eval-every 25000] [--eval-games 100]
-    [--pool-size 8] [--n-steps 1024]
+    [--pool-size 8] [--n-steps 1024] [--ent-coef 0.01] [--learning-rate 3e-4]
 python -m training.train --resume DIR [--timesteps MORE]
 
 The learner plays one seat of ``single_agent``-style envs (a random seat every episode, so both
@@ -100,6 +100,8 @@ class TrainConfig:
     eval_games: int = 100
     pool_size: int = 8
     n_steps: int = PPO_KWARGS["n_steps"]
+    ent_coef: float = PPO_KWARGS["ent_coef"]
+    learning_rate: float = PPO_KWARGS["learning_rate"]
 
     @property
     def rollout(self) -> int:
@@ -127,6 +129,19 @@ class TrainConfig:
                 raise TrainError(f"{flag} must be an integer >= {low}, got {value!r}")
         if self.eval_games % 2:
             raise TrainError(f"--eval-games must be even (half from each seat), got {self.eval_games}")
+        for flag, value, positive in (
+            ("--ent-coef", self.ent_coef, False),
+            ("--learning-rate", self.learning_rate, True),
+        ):
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, (int, float))
+                or not 0 <= value < float("inf")
+                or (positive and value == 0)
+            ):
+                raise TrainError(
+                    f"{flag} must be a finite number {'> 0' if positive else '>= 0'}, got {value!r}"
+                )
         parse_opponents([f"{k}={v}" for k, v in self.opponents.items()])
 
 
@@ -332,6 +347,8 @@ def train(cfg: TrainConfig, resume: bool = False, progress: bool = True) -> Path
                 **PPO_KWARGS,
                 "n_steps": cfg.n_steps,
                 "batch_size": min(PPO_KWARGS["batch_size"], cfg.rollout),
+                "ent_coef": cfg.ent_coef,
+                "learning_rate": cfg.learning_rate,
             }
             model = MaskablePPO(
                 "MlpPolicy",
@@ -427,6 +444,10 @@ def main(argv: list[str] | None = None) -> Path:
         "--pool-size", type=int, help=f"snapshots in the self-play pool (default {defaults.pool_size})"
     )
     parser.add_argument("--n-steps", type=int, help=f"PPO rollout steps per env (default {defaults.n_steps})")
+    parser.add_argument("--ent-coef", type=float, help=f"PPO entropy bonus (default {defaults.ent_coef})")
+    parser.add_argument(
+        "--learning-rate", type=float, help=f"PPO learning rate (default {defaults.learning_rate})"
+    )
     parser.add_argument("--resume", metavar="DIR", help="continue the run in DIR from its last checkpoint")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)

@@ -1,21 +1,31 @@
-"""Elemystic balance measurement: heuristic self-play, per-element front outcomes.
+"""Balance measurements by heuristic self-play, one mode per game (``--env``).
 
-``python -m agents.balance --games 20000`` prints, for every element, how the rounds in which it
-stood at the front of a column ended for that column's owner (lost less Energy than the
-opponent / more / the same), and how often the starting seat won. The figures are quoted in
-``docs/rules/elemystic.md`` and checked by ``tests/elemystic/test_balance.py``.
+``python -m agents.balance --games 20000`` (Elemystic, the default) prints, for every element,
+how the rounds in which it stood at the front of a column ended for that column's owner (lost
+less Energy than the opponent / more / the same), and how often the starting seat won. The
+figures are quoted in ``docs/rules/elemystic.md`` and checked by ``tests/elemystic/test_balance.py``.
+
+``python -m agents.balance --env mystria_v0 --games 2000`` plays that many games under each set
+of rules (``--variant`` picks one) and prints the first player's wins, how the games ended
+(a player out of Energy drops, or the 12-turn end), the average final scores and drops, the
+share of games the drops tie-break decided and the Objective tiles kept and achieved. The figures
+are quoted in ``docs/rules/mystria.md`` and checked by ``tests/mystria/test_balance.py``.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 from dataclasses import dataclass, field
 
 import numpy as np
 
+from agents.heuristic import mystria as mystria_heuristic
 from agents.heuristic.elemystic import decide
 from mystic_envs.elemystic.cards import ELEMENT_NAMES, NUM_ELEMENTS
 from mystic_envs.elemystic.rules import ElemysticGame
+from mystic_envs.mystria import rules as mystria_rules
+from mystic_envs.mystria.board import NUM_OBJECTIVES, OBJECTIVES, VARIANTS
 
 
 @dataclass
@@ -88,14 +98,133 @@ def measure(games: int, seed: int = 0) -> BalanceReport:
     return report
 
 
+@dataclass
+class MystriaReport:
+    """Heuristic self-play tallies for one Mystria variant; "first" is the player who went first
+    (6 drops), "second" the other (5 drops, assigns the score board)."""
+
+    variant: str
+    games: int = 0
+    first_wins: int = 0
+    dry_ends: int = 0  # a player had to act with no drop left (or no move or flip at all)
+    dry_first_losses: int = 0  # ... and that player was the first player
+    scored: int = 0  # games that reached the 12-turn end
+    tie_breaks: int = 0  # scored games with equal points, decided by the drops left
+    score_sums: list[int] = field(default_factory=lambda: [0, 0])  # [first, second], scored games
+    drop_sums: list[int] = field(default_factory=lambda: [0, 0])  # [first, second], scored games
+    margin_sum: int = 0  # winner's points - loser's points, scored games
+    kept: list[int] = field(default_factory=lambda: [0] * NUM_OBJECTIVES)
+    achieved: list[int] = field(default_factory=lambda: [0] * NUM_OBJECTIVES)  # of kept, scored games
+    kept_scored: list[int] = field(default_factory=lambda: [0] * NUM_OBJECTIVES)
+
+    @property
+    def first_rate(self) -> float:
+        return self.first_wins / self.games
+
+    @property
+    def dry_rate(self) -> float:
+        return self.dry_ends / self.games
+
+    @property
+    def tie_break_rate(self) -> float:
+        return self.tie_breaks / self.games
+
+    def mean(self, sums: list[int], seat: int) -> float:
+        return sums[seat] / self.scored if self.scored else float("nan")
+
+    def row(self) -> str:
+        lo, hi = wilson(self.first_wins, self.games)
+        second_dry = self.dry_ends - self.dry_first_losses
+        return (
+            f"| {self.variant} | {self.games} | {100 * self.first_rate:.1f}% [{100 * lo:.1f}-{100 * hi:.1f}] "
+            f"| {100 * self.dry_rate:.1f}% ({self.dry_first_losses} / {second_dry}) "
+            f"| {100 * self.scored / self.games:.1f}% "
+            f"| {self.mean(self.score_sums, 0):.1f} / {self.mean(self.score_sums, 1):.1f} "
+            f"| {self.mean(self.drop_sums, 0):.2f} / {self.mean(self.drop_sums, 1):.2f} "
+            f"| {self.margin_sum / self.scored if self.scored else float('nan'):.1f} "
+            f"| {100 * self.tie_break_rate:.1f}% |"
+        )
+
+    def tiles(self) -> str:
+        rows = ["| tile | points | kept | achieved (12-turn games) |", "|---|--:|--:|--:|"]
+        for t, tile in enumerate(OBJECTIVES):
+            share = self.achieved[t] / self.kept_scored[t] if self.kept_scored[t] else float("nan")
+            rows.append(f"| {tile.name} | {tile.points} | {self.kept[t]} | {100 * share:.0f}% |")
+        return "\n".join(rows)
+
+
+MYSTRIA_HEADER = (
+    "| rules | games | first player won [95% CI] | out of drops (first / second ran dry) "
+    "| 12-turn end | final score first / second | drops left first / second | winning margin "
+    "| decided by the drops tie-break |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|"
+)
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a win rate."""
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def measure_mystria(games: int, variant: str = "full", seed: int = 0) -> MystriaReport:
+    """Play ``games`` Mystria heuristic-vs-heuristic games under ``variant`` from ``seed``."""
+    game = mystria_rules.MystriaGame(variant=variant)
+    rng = np.random.default_rng(seed)
+    report = MystriaReport(variant)
+    for _ in range(games):
+        s = game.new_initial_state(int(rng.integers(2**63)))
+        while not s.is_terminal:
+            p = s.current_player
+            s.apply(mystria_heuristic.decide(s.determinize(p, rng), p))
+        first = s.first
+        report.games += 1
+        report.first_wins += s.winner == first
+        for p in (0, 1):
+            if s.kept[p] >= 0:
+                report.kept[s.kept[p]] += 1
+        if s.end_reason != mystria_rules.SCORED:
+            report.dry_ends += 1
+            report.dry_first_losses += s.winner != first
+            continue
+        report.scored += 1
+        totals = [s.score(p).total for p in (first, 1 - first)]
+        report.tie_breaks += totals[0] == totals[1]
+        report.margin_sum += abs(totals[0] - totals[1])
+        for i, p in enumerate((first, 1 - first)):
+            report.score_sums[i] += totals[i]
+            report.drop_sums[i] += s.drops[p]
+            if s.kept[p] >= 0:
+                report.kept_scored[s.kept[p]] += 1
+                report.achieved[s.kept[p]] += s.objective_done(p)
+    return report
+
+
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20_000)
+    parser = argparse.ArgumentParser(prog="python -m agents.balance", description=__doc__.splitlines()[0])
+    parser.add_argument("--env", default="elemystic_v0", choices=("elemystic_v0", "mystria_v0"))
+    parser.add_argument(
+        "--games", type=int, help="games (per variant for mystria_v0; default 20000 elemystic, 2000 mystria)"
+    )
+    parser.add_argument("--variant", choices=VARIANTS, help="mystria_v0 only: one variant (default both)")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
-    if args.games < 1:
+    if args.games is not None and args.games < 1:
         parser.error("--games must be at least 1")
-    print(measure(args.games, args.seed).table())
+    if args.env == "elemystic_v0":
+        if args.variant:
+            parser.error("--variant is for mystria_v0")
+        print(measure(args.games or 20_000, args.seed).table())
+        return
+    variants = [args.variant] if args.variant else VARIANTS
+    reports = [measure_mystria(args.games or 2000, v, args.seed) for v in variants]
+    print(MYSTRIA_HEADER)
+    for r in reports:
+        print(r.row())
+    for r in reports:
+        if r.variant == "full":
+            print(f"\nObjective tiles kept ({r.variant} rules, both players):\n\n{r.tiles()}")
 
 
 if __name__ == "__main__":

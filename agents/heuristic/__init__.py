@@ -8,10 +8,16 @@ given a searcher's own determinized copy.
 from __future__ import annotations
 
 from agents.heuristic.elemystic import ElemysticHeuristic, decide
+from agents.heuristic.mystria import MystriaHeuristic
+from agents.heuristic.mystria import rollout_policy as mystria_rollout
 
-HEURISTICS = {"elemystic_v0": ElemysticHeuristic}
+HEURISTICS = {"elemystic_v0": ElemysticHeuristic, "mystria_v0": MystriaHeuristic}
 
-# depth=0 is the static plan: a rollout move costs a few microseconds instead of a look-ahead.
-ROLLOUT_POLICIES = {"elemystic_v0": lambda state, rng: decide(state, state.current_player, depth=0)}
+ROLLOUT_POLICIES = {
+    # depth=0 is the static plan: a rollout move costs a few microseconds instead of a look-ahead.
+    "elemystic_v0": lambda state, rng: decide(state, state.current_player, depth=0),
+    # fast=True plans two actions ahead and judges the opponent's reply for fewer plans.
+    "mystria_v0": mystria_rollout,
+}
 
-__all__ = ["HEURISTICS", "ROLLOUT_POLICIES", "ElemysticHeuristic"]
+__all__ = ["HEURISTICS", "ROLLOUT_POLICIES", "ElemysticHeuristic", "MystriaHeuristic"]

@@ -58,6 +58,7 @@ from mystic_envs.mystria.board import (
     PLACE_LINKS,
     TRIANGLES,
     TURNS,
+    groups,
     objective_parts,
 )
 from mystic_envs.mystria.rules import (
@@ -107,17 +108,8 @@ def _largest_group_masks() -> tuple[tuple[int, ...], tuple[int, ...]]:
     """For every set of places: one of its largest groups, and the places linked to that set."""
     group_of, around = [], []
     for mask in range(1 << NUM_PLACES):
-        best, left = 0, mask
-        while left:
-            group, grown = left & -left, 0
-            while grown != group:
-                grown = group
-                for i in range(NUM_PLACES):
-                    if group >> i & 1:
-                        group |= PLACE_LINKS[i] & mask
-            if group.bit_count() > best.bit_count():
-                best = group
-            left &= ~group
+        # On a tie the group found first (lowest place) stands for the colour, as any would.
+        best = max(groups(mask), key=int.bit_count, default=0)
         group_of.append(best)
         around.append(_links(mask))
     return tuple(group_of), tuple(around)

@@ -106,43 +106,30 @@ PLACE_LINKS: tuple[int, ...] = tuple(
 )
 
 
-def _largest_groups() -> tuple[int, ...]:
-    out = []
-    for mask in range(1 << NUM_PLACES):
-        best, left = 0, mask
-        while left:
-            group = left & -left
-            grown = 0
-            while grown != group:
-                grown = group
-                bits = group
-                while bits:
-                    low = bits & -bits
-                    group |= PLACE_LINKS[low.bit_length() - 1] & mask
-                    bits ^= low
-            best = max(best, group.bit_count())
-            left &= ~group
-        out.append(best)
-    return tuple(out)
-
-
-def _parts(mask: int) -> int:
-    """Number of separate groups ``mask`` forms on the Magician board's connections."""
-    count, left = 0, mask
+def groups(mask: int) -> list[int]:
+    """The separate colour groups the places of ``mask`` form on the Magician board's connections."""
+    out, left = [], mask
     while left:
         group, grown = left & -left, 0
         while grown != group:
             grown = group
-            for i in range(NUM_PLACES):
-                if group >> i & 1:
-                    group |= PLACE_LINKS[i] & mask
+            bits = group
+            while bits:
+                low = bits & -bits
+                group |= PLACE_LINKS[low.bit_length() - 1] & mask
+                bits ^= low
+        out.append(group)
         left &= ~group
-        count += 1
-    return count
+    return out
+
+
+def _parts(mask: int) -> int:
+    """Number of separate groups ``mask`` forms on the Magician board's connections."""
+    return len(groups(mask))
 
 
 # LARGEST_GROUP[mask]: size of the largest connected group among the places of ``mask``.
-LARGEST_GROUP = _largest_groups()
+LARGEST_GROUP = tuple(max((g.bit_count() for g in groups(m)), default=0) for m in range(1 << NUM_PLACES))
 
 
 # --- Objective tiles (designed) ----------------------------------------------------------------

@@ -8,9 +8,11 @@ from typing import Any
 import mystic_envs
 
 
-def play_game(env_id: str, players: Sequence[Any], seed: int) -> tuple[dict[str, float], list[int]]:
+def play_game(
+    env_id: str, players: Sequence[Any], seed: int, **env_kwargs: Any
+) -> tuple[dict[str, float], list[int]]:
     """A full game under ``illegal_action="raise"``: final rewards by agent and every action played."""
-    env = mystic_envs.make(env_id, illegal_action="raise")
+    env = mystic_envs.make(env_id, illegal_action="raise", **env_kwargs)
     env.reset(seed=seed)
     seats = dict(zip(env.possible_agents, players, strict=True))
     rewards, actions = {}, []

@@ -8,8 +8,8 @@ from types import SimpleNamespace
 
 import numpy as np
 import pytest
+from gameplay import play_game
 
-import mystic_envs
 from agents import make_agent
 from agents.heuristic import HEURISTICS, ROLLOUT_POLICIES
 from agents.heuristic.mystria import MystriaHeuristic, cheapest_triangle, decide, plans, shortest_plan
@@ -24,20 +24,7 @@ VARIANTS = ("intro", "full")
 
 
 def play_env(players: tuple, seed: int, variant: str) -> tuple[dict[str, float], list[int]]:
-    """A full AEC game under ``illegal_action="raise"``: final rewards by agent, actions played."""
-    env = mystic_envs.make(ENV_ID, variant=variant, illegal_action="raise")
-    env.reset(seed=seed)
-    seats = dict(zip(env.possible_agents, players, strict=True))
-    rewards, actions = {}, []
-    for agent in env.agent_iter():
-        _, reward, terminated, truncated, _ = env.last()
-        if terminated or truncated:
-            rewards[agent] = reward
-            env.step(None)
-        else:
-            actions.append(seats[agent].act(env, agent))
-            env.step(actions[-1])
-    return rewards, actions
+    return play_game(ENV_ID, players, seed, variant=variant)
 
 
 def fake_env(state) -> SimpleNamespace:

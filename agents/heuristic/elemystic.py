@@ -15,10 +15,9 @@ the opponent's secret and the Unknown Element are re-dealt at random, and it nev
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
+from agents.heuristic.base import DeterminizingHeuristic
 from mystic_envs.elemystic import rules
 from mystic_envs.elemystic.cards import (
     AIR,
@@ -144,16 +143,7 @@ def _best_by_swing(s: ElemysticState, seat: int, options: tuple[int, ...], depth
     return best
 
 
-class ElemysticHeuristic:
+class ElemysticHeuristic(DeterminizingHeuristic):
     """Rule-based Elemystic agent; see the module docstring."""
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = np.random.default_rng(seed)
-
-    def seed(self, seed: int | None) -> None:
-        self.rng = np.random.default_rng(seed)
-
-    def act(self, env: Any, agent_id: str) -> int:
-        state = env.unwrapped.state
-        seat = env.unwrapped.agent_name_mapping[agent_id]
-        return decide(state.determinize(seat, self.rng), seat)
+    decide = staticmethod(decide)

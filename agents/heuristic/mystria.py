@@ -42,10 +42,10 @@ opponent's reply for 3 plans instead of 8: the rollout policy of ``agents.mcts``
 from __future__ import annotations
 
 import math
-from typing import Any
 
 import numpy as np
 
+from agents.heuristic.base import DeterminizingHeuristic
 from mystic_envs.mystria.board import (
     LARGEST_GROUP,
     LINES,
@@ -476,19 +476,10 @@ def rollout_policy(state: MystriaState, rng: np.random.Generator) -> int:
     return decide(state, state.current_player, fast=True)
 
 
-class MystriaHeuristic:
+class MystriaHeuristic(DeterminizingHeuristic):
     """Rule-based Mystria agent; see the module docstring. Plays both variants (intro, full)."""
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = np.random.default_rng(seed)
-
-    def seed(self, seed: int | None) -> None:
-        self.rng = np.random.default_rng(seed)
-
-    def act(self, env: Any, agent_id: str) -> int:
-        state = env.unwrapped.state
-        seat = env.unwrapped.agent_name_mapping[agent_id]
-        return decide(state.determinize(seat, self.rng), seat)
+    decide = staticmethod(decide)
 
 
 def shortest_plan(stacks: list[int], depth: int) -> tuple[int, ...] | None:

@@ -1,0 +1,30 @@
+"""What every rule-based player shares: it decides on its own seat's determinized view of the game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+
+class DeterminizingHeuristic:
+    """An agent that calls ``decide(state, seat)`` on ``state.determinize(seat, rng)``.
+
+    Subclasses set ``decide``, a state-level player of their game. The hidden information it is
+    handed is re-dealt from the agent's own seeded generator, so the player can read the state in
+    full and still never learn what its seat may not see.
+    """
+
+    decide: Callable[[Any, int], int]
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = np.random.default_rng(seed)
+
+    def seed(self, seed: int | None) -> None:
+        self.rng = np.random.default_rng(seed)
+
+    def act(self, env: Any, agent_id: str) -> int:
+        state = env.unwrapped.state
+        seat = env.unwrapped.agent_name_mapping[agent_id]
+        return self.decide(state.determinize(seat, self.rng), seat)

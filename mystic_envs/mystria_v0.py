@@ -12,7 +12,7 @@ designed board, Magician board and Objective tiles: ``docs/rules/mystria.md``.
 |---|---|
 | Agents | ``player_0``, ``player_1`` (who goes first is drawn from the seed) |
 | Actions | ``Discrete(127)`` |
-| Observation | ``Dict(observation=Box(float32, (453,)), action_mask=Box(int8, (127,)))`` |
+| Observation | ``Dict(observation=Box(float32, (889,)), action_mask=Box(int8, (127,)))`` |
 | Rewards | +1 win, -1 loss at the end (also for running out of drops); 0 for a draw or if truncated |
 | Import | ``from mystic_envs import mystria_v0`` |
 
@@ -30,7 +30,9 @@ Actions (``env.unwrapped.action_meaning(a)``; spaces A1 ... E4 row by row, place
 Observation: egocentric, laid out by ``env.unwrapped.observation_layout`` (name, slice, meaning);
 the full table is in ``docs/rules/mystria.md``. Everything is public except the Objective tiles: a
 seat sees its own two drawn tiles and the one it kept; the opponent's kept tile only once the game
-is over, a discarded tile never.
+is over, a discarded tile never. The last 436 values are a one-action look-ahead computed from the
+public board (which move or flip would form a triangle and of which colour, where each colour would
+complete one, which take leaves one standing).
 
 Keyword arguments: ``variant`` (``"full"`` default, ``"intro"``: the introductory rules, no
 Objective tiles, score board 2/3/3/4 multiplied by group sizes, Majority 5), ``render_mode``
@@ -39,7 +41,7 @@ Objective tiles, score board 2/3/3/4 multiplied by group sizes, Majority 5), ``r
 
 Version history:
 
-- v0: first release.
+- v0: first release (observation with the one-action look-ahead, 889 values).
 """
 
 from __future__ import annotations

@@ -30,6 +30,7 @@ from mystic_envs.mystria.rules import MystriaGame
 from .script import magician_masks, new_state, play, set_board, start
 
 OBS = {e.name: e.slice for e in LAYOUT}
+TOTAL = board.TOTAL_DROPS
 
 
 def position(space: int) -> tuple[float, float]:
@@ -149,6 +150,86 @@ def test_observation_is_egocentric_and_encodes_whole_stacks():
     o0, o1 = s.observation(0), s.observation(1)
     assert o0[OBS["token_in_hand"]].tolist() == [0, 0, 0, 1] == o1[OBS["token_in_hand"]].tolist()
     assert o0[OBS["phase"]].tolist() == [0, 0, 0, 1, 0]
+
+
+def look_ahead(o: np.ndarray) -> dict[str, set[str]]:
+    """The look-ahead parts of an observation as readable sets: ``"A2 red"``, ``"move B2-A2 red"``."""
+    colour = board.COLOUR_NAMES
+    line_names = [f"{SPACE_NAMES[a]}-{SPACE_NAMES[b]}" for a, b in LINES]
+
+    def named(part: str, names: list[str]) -> set[str]:
+        rows = o[OBS[part]].reshape(len(names), 4)
+        return {f"{names[i]} {colour[c]}" for i, c in np.argwhere(rows)}
+
+    return {
+        "completes": named("completes", list(SPACE_NAMES)),
+        "flip_forms": named("flip_forms", list(SPACE_NAMES)),
+        "move_forms": named("move_forms", line_names),
+        "take_leaves_triangle": {SPACE_NAMES[s] for s in np.flatnonzero(o[OBS["take_leaves_triangle"]])},
+    }
+
+
+def test_look_ahead_names_the_triangles_one_action_away():
+    s = new_state("intro", first=0)
+    start(s)
+    # Red tops on B2, B3, A3 and B4 (A3-B3-B4 stands); C3 shows green over red.
+    set_board(s, {"B2": "RG", "B3": "RP", "C3": "GR", "A3": "R", "B4": "RR"})
+    seen = look_ahead(s.observation(0))
+    # Every space whose two joined neighbours in a triangle both show red.
+    assert seen["completes"] == {"A2 red", "A3 red", "A4 red", "B3 red", "B4 red", "C3 red", "C4 red"}
+    assert seen["flip_forms"] == {"C3 red"}  # green-red turns red-green next to B2 and B3
+    # Into A2: from B2 (with A3 and B3) or from A3 (with B2 and B3); not from B3, which would
+    # leave the very triangle it would complete. Into A4 from A3 or B4 likewise needs both.
+    assert seen["move_forms"] == {"A2-B2 red", "A2-A3 red"}
+    # Taking B4's top leaves red on B4: A3-B3-B4 still stands. Taking A3 or B3 breaks it.
+    assert seen["take_leaves_triangle"] == {"B4"}
+    assert look_ahead(s.observation(1)) == seen  # public: both seats see the same
+
+
+def test_look_ahead_features_match_playing_each_action_out():
+    """Over random positions, each feature equals what applying the action on a copy shows."""
+    rng = np.random.default_rng(7)
+    checked = 0
+    for seed in range(12):
+        s = MystriaGame().new_initial_state(seed)
+        while not s.is_terminal:
+            seen = look_ahead(s.observation(s.first))
+            expected: dict[str, set[str]] = {k: set() for k in seen}
+            tops = [rules.TOP[code] for code in s.stacks]
+            for space in range(24):
+                for t in TRIANGLES:
+                    u, v = (x for x in t if x != space) if space in t else (-1, -1)
+                    if u >= 0 and tops[u] >= 0 and tops[u] == tops[v]:
+                        expected["completes"].add(f"{SPACE_NAMES[space]} {board.COLOUR_NAMES[tops[u]]}")
+            for k, (a, b) in enumerate(LINES):
+                if (not s.stacks[a]) != (not s.stacks[b]):
+                    dst = b if s.stacks[a] else a
+                    after = played_out(s, rules.MOVE + k)
+                    if any(dst in t for t in after.standing_triangles()):
+                        line = f"{SPACE_NAMES[a]}-{SPACE_NAMES[b]}"
+                        expected["move_forms"].add(f"{line} {board.COLOUR_NAMES[tops[dst ^ a ^ b]]}")
+            for space in range(24):
+                if rules.FLIPPABLE[s.stacks[space]]:
+                    after = played_out(s, rules.FLIP + space)
+                    if any(space in t for t in after.standing_triangles()):
+                        top = rules.TOP[after.stacks[space]]
+                        expected["flip_forms"].add(f"{SPACE_NAMES[space]} {board.COLOUR_NAMES[top]}")
+            for space in range(24):
+                if s.triangles >> space & 1 and played_out(s, rules.TAKE + space).standing_triangles():
+                    expected["take_leaves_triangle"].add(SPACE_NAMES[space])
+            assert seen == expected, f"seed {seed}\n{s.describe()}"
+            checked += 1
+            legal = s.legal_actions()
+            s.apply(legal[rng.integers(len(legal))])
+    assert checked > 200
+
+
+def played_out(s: rules.MystriaState, action: int) -> rules.MystriaState:
+    """A copy of ``s`` after ``action`` on the central board, whatever the phase and drops."""
+    c = s.clone()
+    c.phase, c.player, c.drops = rules.TAKE_PHASE, 0, [TOTAL, TOTAL]
+    c.apply(action)
+    return c
 
 
 # --- hidden information: only the Objective tiles ------------------------------------------------

@@ -146,6 +146,9 @@ def test_env_state_round_trip_mid_episode(full_run):
         (["--learning-rate", "0"], "--learning-rate must be a finite number > 0, got 0.0"),
         (["--learning-rate", "nan"], "--learning-rate must be a finite number > 0, got nan"),
         (["--timesteps", "many"], "argument --timesteps: invalid int value: 'many'"),
+        (["--imitate", "-1"], "--imitate must be an integer >= 0, got -1"),
+        (["--dagger", "2"], r"--dagger needs --imitate GAMES"),
+        (["--net-arch", "64", "0"], r"--net-arch must be one or more layer widths >= 1, got \[64, 0\]"),
         (["--resume", "nowhere"], r"--resume: 'nowhere' is not a run folder \(no config.json\)"),
     ],
 )

@@ -2,7 +2,8 @@
 
 python -m training.train [--env elemystic_v0] [--timesteps 300000] [--opponents self=0.5 heuristic=0.3
     random=0.2] [--n-envs N] [--seed 0] [--out DIR] [--eval-every 25000] [--eval-games 100]
-    [--pool-size 8] [--n-steps 1024] [--ent-coef 0.01] [--learning-rate 3e-4]
+    [--pool-size 8] [--n-steps 1024] [--ent-coef 0.01] [--learning-rate 3e-4] [--net-arch 128 128]
+    [--imitate GAMES [--dagger ROUNDS]]
 python -m training.train --resume DIR [--timesteps MORE]
 
 The learner plays one seat of ``single_agent``-style envs (a random seat every episode, so both
@@ -15,8 +16,14 @@ saves a snapshot (added to the self-play pool), plays ``--eval-games`` games (se
 deterministic policy, fixed seeds) against random and heuristic, appends a row to
 ``progress.csv`` and writes a checkpoint. ``--resume DIR`` continues from the last checkpoint
 exactly as if never interrupted: model, optimizer, every env mid-game, every random stream and the
-CSV come back. PPO settings are ``PPO_KWARGS`` and ``POLICY_KWARGS`` below; torch runs on one
-thread, so a seed fixes the whole run.
+CSV come back. PPO settings are ``PPO_KWARGS`` and ``POLICY_KWARGS`` below (``--net-arch`` sets
+the hidden layers of both the policy and the value network); torch runs on one thread, so a seed
+fixes the whole run.
+
+``--imitate GAMES`` warm-starts the policy before any PPO update by behaviour cloning the
+heuristic on GAMES of its games, then ``--dagger ROUNDS`` rounds in which the policy plays GAMES
+games and the heuristic labels the positions it reached (``training.imitate``; its statistics go
+to ``imitation.json``). Games where random play loses at once (Mystria) need it.
 
 Outputs in ``--out`` (default ``runs/train/<env>-<timestamp>``): ``model.zip`` (final;
 ``make_agent("ppo", env_id, path=...)`` loads it), ``progress.csv``, ``learning_curve.png``
@@ -69,7 +76,7 @@ PPO_KWARGS: dict[str, Any] = dict(
     clip_range=0.2,
     ent_coef=0.01,
 )
-POLICY_KWARGS: dict[str, Any] = dict(net_arch=[128, 128])
+POLICY_KWARGS: dict[str, Any] = dict(net_arch=[128, 128])  # net_arch is the --net-arch default
 DEFAULT_OPPONENTS: dict[str, float] = {"self": 0.5, "heuristic": 0.3, "random": 0.2}
 EVAL_OPPONENTS = ("random", "heuristic")
 CSV_FIELDS = [
@@ -102,6 +109,9 @@ class TrainConfig:
     n_steps: int = PPO_KWARGS["n_steps"]
     ent_coef: float = PPO_KWARGS["ent_coef"]
     learning_rate: float = PPO_KWARGS["learning_rate"]
+    net_arch: list[int] = field(default_factory=lambda: list(POLICY_KWARGS["net_arch"]))
+    imitate: int = 0
+    dagger: int = 0
 
     @property
     def rollout(self) -> int:
@@ -124,9 +134,17 @@ class TrainConfig:
             ("--pool-size", self.pool_size, 1),
             ("--n-steps", self.n_steps, 2),
             ("--seed", self.seed, 0),
+            ("--imitate", self.imitate, 0),
+            ("--dagger", self.dagger, 0),
         ):
             if isinstance(value, bool) or not isinstance(value, int) or value < low:
                 raise TrainError(f"{flag} must be an integer >= {low}, got {value!r}")
+        if self.dagger and not self.imitate:
+            raise TrainError("--dagger needs --imitate GAMES (the games of each round)")
+        if not self.net_arch or any(
+            isinstance(n, bool) or not isinstance(n, int) or n < 1 for n in self.net_arch
+        ):
+            raise TrainError(f"--net-arch must be one or more layer widths >= 1, got {self.net_arch!r}")
         if self.eval_games % 2:
             raise TrainError(f"--eval-games must be even (half from each seat), got {self.eval_games}")
         for flag, value, positive in (
@@ -355,11 +373,21 @@ def train(cfg: TrainConfig, resume: bool = False, progress: bool = True) -> Path
                 venv,
                 seed=cfg.seed,
                 device="cpu",
-                policy_kwargs=POLICY_KWARGS,
+                policy_kwargs={**POLICY_KWARGS, "net_arch": list(cfg.net_arch)},
                 verbose=0,
                 **kwargs,
             )
             rows, snapshots, seconds = [], [], 0.0
+            if cfg.imitate:
+                from training.imitate import warm_start
+
+                folder = run.out / "imitation"
+                folder.mkdir()
+                log = print if progress else (lambda _line: None)
+                stats = warm_start(
+                    model, cfg.env, cfg.imitate, cfg.dagger, folder, cfg.seed, cfg.n_envs, log=log
+                )
+                (run.out / "imitation.json").write_text(json.dumps(stats, indent=2) + "\n")
 
         def snapshot_and_evaluate(stats: dict[str, list[float]]) -> None:
             path = run.snapshots / f"step_{model.num_timesteps:012d}.zip"
@@ -447,6 +475,25 @@ def main(argv: list[str] | None = None) -> Path:
     parser.add_argument("--ent-coef", type=float, help=f"PPO entropy bonus (default {defaults.ent_coef})")
     parser.add_argument(
         "--learning-rate", type=float, help=f"PPO learning rate (default {defaults.learning_rate})"
+    )
+    parser.add_argument(
+        "--net-arch",
+        type=int,
+        nargs="+",
+        metavar="WIDTH",
+        help=f"hidden layers of policy and value networks (default {' '.join(map(str, defaults.net_arch))})",
+    )
+    parser.add_argument(
+        "--imitate",
+        type=int,
+        metavar="GAMES",
+        help="behaviour-clone the heuristic on GAMES of its games before PPO (default 0: off)",
+    )
+    parser.add_argument(
+        "--dagger",
+        type=int,
+        metavar="ROUNDS",
+        help="after --imitate, ROUNDS rounds of the policy playing GAMES games labelled by the heuristic",
     )
     parser.add_argument("--resume", metavar="DIR", help="continue the run in DIR from its last checkpoint")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -5,8 +5,8 @@
 >>> env.reset(seed=0)
 
 ``ENV_IDS`` lists the games that are implemented in this release; the others of the
-collection (``tarot_dice_v0``, ``mystick_domination_v0``, ``mystic_vale_v0``)
-join it as they land. Nothing heavy (torch, SB3) is imported here.
+collection (``mystick_domination_v0``, ``mystic_vale_v0``) join it as they land.
+Nothing heavy (torch, SB3) is imported here.
 """
 
 from __future__ import annotations
@@ -22,8 +22,9 @@ __version__ = "0.1.0"
 _REGISTRY: dict[str, tuple[str, tuple[int, ...]]] = {
     "elemystic_v0": ("mystic_envs.elemystic_v0", (2,)),
     "mystria_v0": ("mystic_envs.mystria_v0", (2,)),
+    "tarot_dice_v0": ("mystic_envs.tarot_dice_v0", (2,)),
 }
-_PLANNED = ("tarot_dice_v0", "mystick_domination_v0", "mystic_vale_v0")
+_PLANNED = ("mystick_domination_v0", "mystic_vale_v0")
 
 ENV_IDS: tuple[str, ...] = tuple(_REGISTRY)
 

@@ -149,3 +149,22 @@ def test_bad_agent_arguments():
         make_agent("ppo", "chess_v0")
     with pytest.raises(TypeError, match="deterministic must be True or False"):
         make_agent("ppo", ENV_ID, deterministic="yes")
+
+
+def test_export_keeps_the_policy_and_drops_the_optimizer_moments(tmp_path, capsys):
+    from training.export import main as export
+
+    env = mystic_envs.single_agent("elemystic_v0")
+    model = MaskablePPO("MlpPolicy", env, n_steps=64, batch_size=64, seed=0, device="cpu")
+    model.learn(64)  # Adam's moments now hold values for every weight
+    trained = tmp_path / "trained.zip"
+    model.save(trained)
+    export([str(trained), str(tmp_path / "shipped.zip")])
+    shipped = MaskablePPO.load(tmp_path / "shipped.zip", device="cpu")
+    for a, b in zip(model.policy.state_dict().values(), shipped.policy.state_dict().values(), strict=True):
+        assert torch.equal(a, b)
+    assert not shipped.policy.optimizer.state_dict()["state"]
+    assert (tmp_path / "shipped.zip").stat().st_size < trained.stat().st_size / 2
+    with pytest.raises(SystemExit):
+        export([str(tmp_path / "missing.zip"), str(tmp_path / "x.zip")])
+    assert "no such model file" in capsys.readouterr().err

@@ -12,9 +12,9 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	# The CPU build of torch 2.13.0 lies on local disk; any other spec pulls multi-GB CUDA wheels,
-	# so it goes in first and SB3 then finds its torch requirement already met.
+	# so it goes in first and SB3 and RLlib then find their torch requirement already met.
 	$(BIN)/python -m pip install --quiet torch==2.13.0
-	$(BIN)/python -m pip install --quiet -e '.[train,dev]'
+	$(BIN)/python -m pip install --quiet -e '.[train,rllib,dev]'
 	touch $(STAMP)
 
 lint: $(STAMP)

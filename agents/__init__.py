@@ -9,8 +9,11 @@ per game; see ``agents.heuristic``), ``mcts`` (information-set Monte Carlo tree 
 rules engine, seeing only its own seat's view; see ``agents.mcts``; keywords ``simulations``,
 ``time_budget``, ``rollout``, ``rollout_depth``, ``c``) and ``ppo`` (a saved MaskablePPO model acting
 with masks; keywords ``path`` (default: the model shipped in ``agents/pretrained/``) and
-``deterministic``; see ``agents.ppo``) and ``human`` (plays from the terminal: ``python -m agents.play
-ENV_ID --opponent heuristic``; see ``agents.human``).
+``deterministic``; see ``agents.ppo``), ``rllib`` (a policy trained with Ray RLlib by
+``training.rllib_train``, played from its checkpoint without Ray; keywords ``path`` (default: the
+policy shipped in ``agents/pretrained/``), ``module`` and ``deterministic``; see ``agents.rllib``) and
+``human`` (plays from the terminal: ``python -m agents.play ENV_ID --opponent heuristic``; see
+``agents.human``).
 """
 
 from __future__ import annotations
@@ -54,6 +57,13 @@ def _make_ppo(env_id: str, seed: int | None = None, **kw: Any) -> Agent:
     return PPOAgent(env_id, seed=seed, **kw)
 
 
+def _make_rllib(env_id: str, seed: int | None = None, **kw: Any) -> Agent:
+    # Imported on use like the others; it needs numpy only, never Ray or torch.
+    from agents.rllib import RLlibAgent
+
+    return RLlibAgent(env_id, seed=seed, **kw)
+
+
 def _make_human(env_id: str, seed: int | None = None, **kw: Any) -> Agent:
     from agents.human import HumanAgent
 
@@ -65,6 +75,7 @@ _FACTORIES = {
     "heuristic": _make_heuristic,
     "mcts": _make_mcts,
     "ppo": _make_ppo,
+    "rllib": _make_rllib,
     "human": _make_human,
 }
 AGENT_NAMES = tuple(_FACTORIES)

@@ -10,7 +10,9 @@ ratio to ``connect_four_v3``, the raw engine's actions/s (mystic envs only) and 
     python benchmarks/env_speed.py --quick         # CI smoke: 1 round of 0.2 s slices
     python benchmarks/env_speed.py --env elemystic_v0 --json bench.json
 
-Targets: wrapped env >= 1.5x connect_four_v3's agent-steps/s; raw engine >= 50,000 actions/s.
+Targets: wrapped env >= its issue's multiple of connect_four_v3's agent-steps/s (``WRAPPED_RATIO_TARGETS``:
+1.5x for Elemystic, 1.0x for Mystria and Tarot Dice, whose observations carry more); raw engine
+>= 50,000 actions/s.
 """
 
 from __future__ import annotations
@@ -43,7 +45,8 @@ with warnings.catch_warnings():
     from pettingzoo.classic import connect_four_v3, leduc_holdem_v4
 
 BASELINE = "connect_four_v3"
-WRAPPED_RATIO_TARGET = 1.5
+# The multiple of connect_four_v3's agent-steps/s each env's issue asks for; 1.0x for an env not listed.
+WRAPPED_RATIO_TARGETS = {"elemystic_v0": 1.5, "mystria_v0": 1.0, "tarot_dice_v0": 1.0}
 RAW_ACTIONS_TARGET = 50_000.0
 DEFAULT_ROUNDS = 5
 DEFAULT_SECONDS = 2.0
@@ -261,14 +264,15 @@ def check_targets(results: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
     for name, r in results.items():
         if not r["mystic"]:
             continue
+        target = WRAPPED_RATIO_TARGETS.get(name.split(" ")[0], 1.0)
         out.append(
             {
                 "contender": name,
                 "kind": "wrapped_ratio",
-                "target": f"wrapped agent-steps/s >= {WRAPPED_RATIO_TARGET}x {BASELINE}",
+                "target": f"wrapped agent-steps/s >= {target}x {BASELINE}",
                 "value": r["ratio_to_baseline"],
-                "threshold": WRAPPED_RATIO_TARGET,
-                "passed": r["ratio_to_baseline"] >= WRAPPED_RATIO_TARGET,
+                "threshold": target,
+                "passed": r["ratio_to_baseline"] >= target,
             }
         )
         out.append(

@@ -10,6 +10,12 @@ of rules (``--variant`` picks one) and prints the first player's wins, how the g
 (a player out of Energy drops, or the 12-turn end), the average final scores and drops, the
 share of games the drops tie-break decided and the Objective tiles kept and achieved. The figures
 are quoted in ``docs/rules/mystria.md`` and checked by ``tests/mystria/test_balance.py``.
+
+``python -m agents.balance --env tarot_dice_v0 --games 2000`` prints the first player's share of
+the matches and of the rounds it started, how the rounds ended (the last pair captured, or the
+nightfall duel at the turn limit), their length and points, and how often a match went to sudden
+death. The figures are quoted in ``docs/rules/tarot_dice.md`` and checked by
+``tests/tarot_dice/test_balance.py``.
 """
 
 from __future__ import annotations
@@ -21,11 +27,13 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from agents.heuristic import mystria as mystria_heuristic
+from agents.heuristic import tarot_dice as tarot_dice_heuristic
 from agents.heuristic.elemystic import decide
 from mystic_envs.elemystic.cards import ELEMENT_NAMES, NUM_ELEMENTS
 from mystic_envs.elemystic.rules import ElemysticGame
 from mystic_envs.mystria import rules as mystria_rules
 from mystic_envs.mystria.board import NUM_OBJECTIVES, OBJECTIVES, VARIANTS
+from mystic_envs.tarot_dice import rules as tarot_dice_rules
 
 
 @dataclass
@@ -201,11 +209,99 @@ def measure_mystria(games: int, variant: str = "full", seed: int = 0) -> Mystria
     return report
 
 
+@dataclass
+class TarotDiceReport:
+    """Heuristic self-play tallies for Tarot Dice. "First" is the player who took the first turn of
+    the match (it starts rounds 1 and 3, the other player round 2)."""
+
+    games: int = 0
+    first_wins: int = 0  # matches won by the first player of the match
+    rounds: int = 0
+    starter_wins: int = 0  # rounds won by the player who took their first turn
+    nightfall: int = 0  # rounds ended by the nightfall duel
+    nightfall_starter_wins: int = 0
+    sudden_death: int = 0  # matches that needed a round beyond num_rounds
+    turns: list[int] = field(default_factory=list)  # turns played, per round
+    points: int = 0  # points scored, all rounds
+
+    @property
+    def first_rate(self) -> float:
+        return self.first_wins / self.games
+
+    @property
+    def starter_rate(self) -> float:
+        return self.starter_wins / self.rounds
+
+    @property
+    def nightfall_rate(self) -> float:
+        return self.nightfall / self.rounds
+
+    def table(self) -> str:
+        lo, hi = wilson(self.first_wins, self.games)
+        slo, shi = wilson(self.starter_wins, self.rounds)
+        turns = np.array(self.turns)
+        captured = self.rounds - self.nightfall
+        rows = [
+            "| games | first player won the match [95% CI] | rounds | round starter won the round [95% CI] "
+            "| ended by capturing the last pair / by the nightfall duel | turns per round: median / mean / "
+            "longest | points per round | sudden-death matches |",
+            "|--:|--:|--:|--:|--:|--:|--:|--:|",
+            f"| {self.games} | {100 * self.first_rate:.1f}% [{100 * lo:.1f}-{100 * hi:.1f}] | {self.rounds} "
+            f"| {100 * self.starter_rate:.1f}% [{100 * slo:.1f}-{100 * shi:.1f}] "
+            f"| {100 * captured / self.rounds:.1f}% / {100 * self.nightfall_rate:.1f}% "
+            f"| {np.median(turns):.0f} / {turns.mean():.1f} / {turns.max()} "
+            f"| {self.points / self.rounds:.1f} | {100 * self.sudden_death / self.games:.1f}% |",
+        ]
+        if self.nightfall and captured:
+            by_capture = self.starter_wins - self.nightfall_starter_wins
+            rows.append(
+                f"\nThe round starter won {100 * self.nightfall_starter_wins / self.nightfall:.1f}% of the "
+                f"{self.nightfall} duels and {100 * by_capture / captured:.1f}% of the {captured} rounds "
+                "ended by a capture."
+            )
+        return "\n".join(rows)
+
+
+def measure_tarot_dice(games: int, seed: int = 0) -> TarotDiceReport:
+    """Play ``games`` Tarot Dice heuristic-vs-heuristic matches from ``seed`` and tally every round."""
+    game = tarot_dice_rules.TarotDiceGame()
+    rng = np.random.default_rng(seed)
+    report = TarotDiceReport()
+    for _ in range(games):
+        s = game.new_initial_state(int(rng.integers(2**63)))
+        first = starter = s.round_starter
+        logged = None
+        turns = 0
+        while not s.is_terminal:
+            p = s.current_player
+            turns = s.turn_in_round
+            s.apply(tarot_dice_heuristic.decide(s.determinize(p, rng), p))
+            if s.last_round is not None and s.last_round is not logged:
+                logged = s.last_round
+                winner, points, how = logged
+                nightfall = how == tarot_dice_rules.NIGHTFALL
+                report.rounds += 1
+                report.starter_wins += winner == starter
+                report.nightfall += nightfall
+                report.nightfall_starter_wins += nightfall and winner == starter
+                report.turns.append(turns + 1)
+                report.points += points
+                starter = s.round_starter
+        report.games += 1
+        report.first_wins += s.winners() == [first]
+        report.sudden_death += s.rounds_done > game.num_rounds
+    return report
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m agents.balance", description=__doc__.splitlines()[0])
-    parser.add_argument("--env", default="elemystic_v0", choices=("elemystic_v0", "mystria_v0"))
     parser.add_argument(
-        "--games", type=int, help="games (per variant for mystria_v0; default 20000 elemystic, 2000 mystria)"
+        "--env", default="elemystic_v0", choices=("elemystic_v0", "mystria_v0", "tarot_dice_v0")
+    )
+    parser.add_argument(
+        "--games",
+        type=int,
+        help="games (per variant for mystria_v0; default 20000 elemystic, 2000 mystria and tarot_dice)",
     )
     parser.add_argument("--variant", choices=VARIANTS, help="mystria_v0 only: one variant (default both)")
     parser.add_argument("--seed", type=int, default=0)
@@ -216,6 +312,11 @@ def main(argv: list[str] | None = None) -> None:
         if args.variant:
             parser.error("--variant is for mystria_v0")
         print(measure(args.games or 20_000, args.seed).table())
+        return
+    if args.env == "tarot_dice_v0":
+        if args.variant:
+            parser.error("--variant is for mystria_v0")
+        print(measure_tarot_dice(args.games or 2000, args.seed).table())
         return
     variants = [args.variant] if args.variant else VARIANTS
     reports = [measure_mystria(args.games or 2000, v, args.seed) for v in variants]

@@ -10,14 +10,22 @@ from __future__ import annotations
 from agents.heuristic.elemystic import ElemysticHeuristic, decide
 from agents.heuristic.mystria import MystriaHeuristic
 from agents.heuristic.mystria import rollout_policy as mystria_rollout
+from agents.heuristic.tarot_dice import TarotDiceHeuristic
+from agents.heuristic.tarot_dice import rollout_policy as tarot_dice_rollout
 
-HEURISTICS = {"elemystic_v0": ElemysticHeuristic, "mystria_v0": MystriaHeuristic}
+HEURISTICS = {
+    "elemystic_v0": ElemysticHeuristic,
+    "mystria_v0": MystriaHeuristic,
+    "tarot_dice_v0": TarotDiceHeuristic,
+}
 
 ROLLOUT_POLICIES = {
     # depth=0 is the static plan: a rollout move costs a few microseconds instead of a look-ahead.
     "elemystic_v0": lambda state, rng: decide(state, state.current_player, depth=0),
     # fast=True plans two actions ahead and judges the opponent's reply for fewer plans.
     "mystria_v0": mystria_rollout,
+    # The heuristic's capture rules only (a full decision costs ~1,000 random ones).
+    "tarot_dice_v0": tarot_dice_rollout,
 }
 
-__all__ = ["HEURISTICS", "ROLLOUT_POLICIES", "ElemysticHeuristic", "MystriaHeuristic"]
+__all__ = ["HEURISTICS", "ROLLOUT_POLICIES", "ElemysticHeuristic", "MystriaHeuristic", "TarotDiceHeuristic"]

@@ -1,0 +1,179 @@
+"""The Tarot Dice heuristic agent (``agents/heuristic/tarot_dice.py``): legal in every sub-decision,
+blind to what its seat cannot see, careful with the last pair, strong against random; and mcts
+playing Tarot Dice with either rollout."""
+
+from __future__ import annotations
+
+import pickle
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+from gameplay import play_game
+
+from agents import make_agent
+from agents.heuristic import HEURISTICS, ROLLOUT_POLICIES
+from agents.heuristic.tarot_dice import TarotDiceHeuristic, decide
+from mystic_envs.tarot_dice import actions
+from mystic_envs.tarot_dice.phases import PH_GAME_OVER, PHASE_NAMES
+from mystic_envs.tarot_dice.rules import TarotDiceGame
+
+from .script import action, position
+
+ENV_ID = "tarot_dice_v0"
+
+
+def fake_env(state) -> SimpleNamespace:
+    """Just what an agent may read of an env: the state (to determinize) and the seats."""
+    seats = {"player_0": 0, "player_1": 1}
+    return SimpleNamespace(unwrapped=SimpleNamespace(state=state, agent_name_mapping=seats))
+
+
+def own_view(s, seat: int = 0, seed: int = 0):
+    return s.determinize(seat, np.random.default_rng(seed))
+
+
+def test_registered_for_tarot_dice():
+    assert HEURISTICS[ENV_ID] is TarotDiceHeuristic
+    assert isinstance(make_agent("heuristic", ENV_ID, seed=0), TarotDiceHeuristic)
+    s = TarotDiceGame().new_initial_state(0)
+    while not s.is_terminal:
+        a = ROLLOUT_POLICIES[ENV_ID](s, np.random.default_rng(0))
+        assert a in s.legal_actions()
+        s.apply(a)
+
+
+def test_plays_legal_full_matches_from_both_seats():
+    for seed in range(2):
+        for names in (("heuristic", "random"), ("random", "heuristic"), ("heuristic", "heuristic")):
+            players = tuple(make_agent(n, ENV_ID, seed=seed + i) for i, n in enumerate(names))
+            rewards, _ = play_game(ENV_ID, players, seed)
+            assert sorted(rewards.values()) == [-1.0, 1.0]
+
+
+def test_answers_every_sub_decision_with_a_legal_action():
+    """Random matches (random drafts bring every Major into play) reach each decision; there the
+    heuristic, deciding on its own determinized view, picks a legal action."""
+    game = TarotDiceGame()
+    rng = np.random.default_rng(0)
+    asked = dict.fromkeys(range(len(PHASE_NAMES)), 0)
+    for seed in range(200):
+        s = game.new_initial_state(seed)
+        while not s.is_terminal:
+            p = s.current_player
+            if asked[s.phase] < 6 and len(s.legal_actions()) > 1:
+                asked[s.phase] += 1
+                a = decide(s.determinize(p, rng), p)
+                assert s.is_legal(a), f"{actions.action_meaning(a)} in {s.phase_name}"
+            else:
+                legal = s.legal_actions()
+                a = legal[int(rng.integers(len(legal)))]
+            s.apply(a)
+    never = [PHASE_NAMES[ph] for ph, n in asked.items() if not n and ph != PH_GAME_OVER]
+    # The Devil's sacrifice and Aquarius are rare; every other decision was met.
+    assert set(never) <= {"devil_well", "aquarius_symbol"}, never
+
+
+def test_decisions_depend_only_on_what_the_seat_sees():
+    """Two re-deals of what the seat to move cannot see (the opponent's hidden cards, every
+    face-down well card, the undealt cards, future chance) lead to the same decision."""
+    rng = np.random.default_rng(1)
+    compared = hidden_differed = 0
+    for seed in range(40):
+        s = TarotDiceGame().new_initial_state(seed)
+        for _ in range(int(rng.integers(10, 120))):
+            if s.is_terminal:
+                break
+            p = s.current_player
+            s.apply(decide(s.determinize(p, rng), p) if rng.random() < 0.7 else s.legal_actions()[0])
+        if s.is_terminal or len(s.legal_actions()) < 2:
+            continue
+        seat = s.current_player
+        one, two = (s.determinize(seat, np.random.default_rng(k)) for k in (seed, seed + 1000))
+        hidden_differed += one.hand[1 - seat] != two.hand[1 - seat] or one.wells != two.wells
+        assert decide(one, seat) == decide(two, seat)
+        before = pickle.dumps(s)
+        agent = TarotDiceHeuristic(seed=seed)
+        assert agent.act(fake_env(s), f"player_{seat}") == decide(
+            s.determinize(seat, np.random.default_rng(seed)), seat
+        )
+        assert pickle.dumps(s) == before, "act() changed the true state"
+        compared += 1
+    assert compared >= 25 and hidden_differed >= 15
+
+
+def test_takes_the_last_pair():
+    s = position(dice=((0, 0, 0, 0, 0, 9), (0, 0, 0, 0, 9, 0)))
+    assert decide(own_view(s), 0) == action(0, "capture D20 D12")
+
+
+@pytest.mark.parametrize("planet", ["Sun", "Venus", "Mars"])
+def test_never_hands_the_opponent_the_last_pair(planet):
+    # D20 takes D6 would leave the D4 (3) under the D12 (10): the opponent takes the last pair.
+    # D4 takes D6 leaves the D20 (15) above the D12, D20 takes D12 the D4 (3) above the D6 (2),
+    # and the opponent has no capture that leaves its own last die higher.
+    s = position(dice=((3, 0, 0, 0, 0, 15), (0, 2, 0, 0, 10, 0)), planet=planet)
+    a = decide(own_view(s), 0)
+    assert a != action(0, "capture D20 D6"), actions.action_meaning(a)
+    if a < actions.DIE:
+        assert a in (action(0, "capture D4 D6"), action(0, "capture D20 D12")), actions.action_meaning(a)
+
+
+def test_sets_up_the_last_capture_with_a_card():
+    # One pair: the D8 (2) cannot take the D10 (9), and no roll of the D8 ever will. A Page on the
+    # opponent's D10 turns it to 1: the opponent must then beat the D8 or lose the round.
+    s = position(dice=((0, 0, 2, 0, 0, 0), (0, 0, 0, 9, 0, 0)), hands=(["Page of Cups"], []))
+    view = own_view(s)
+    a = decide(view, 0)
+    assert a == action(0, "play Page of Cups")
+    view.apply(a)
+    assert decide(view, 0) == action(0, "die opp D10")
+
+
+@pytest.mark.parametrize("king", [True, False])
+def test_protects_its_d20_from_a_cheap_capture(king):
+    # The opponent's D4 (3) could take the D20, which shows 1; every other pair is an even trade.
+    # With a King in hand the D20 goes to 20, out of reach; without, the D20 is rerolled.
+    s = position(
+        dice=((4, 6, 8, 10, 12, 1), (3, 6, 8, 10, 12, 20)),
+        hands=(["King of Cups"] if king else [], []),
+    )
+    view = own_view(s)
+    a = decide(view, 0)
+    if king:
+        assert a == action(0, "play King of Cups")
+        view.apply(a)
+        assert decide(view, 0) == action(0, "die my D20")
+    else:
+        assert a == action(0, "reroll my D20")
+
+
+def test_beats_random_in_27_of_30_seat_balanced_games():
+    wins = 0
+    for seed in range(15):
+        for seat in (0, 1):
+            players = [make_agent("random", ENV_ID, seed=seed)] * 2
+            players[seat] = make_agent("heuristic", ENV_ID, seed=seed)
+            wins += play_game(ENV_ID, tuple(players), seed)[0][f"player_{seat}"] > 0
+    assert wins >= 27, f"the heuristic won only {wins} of 30 games against random"
+
+
+def test_reproducible_from_its_seed():
+    def game() -> list[int]:
+        players = (make_agent("heuristic", ENV_ID, seed=4), make_agent("random", ENV_ID, seed=5))
+        return play_game(ENV_ID, players, 3)[1]
+
+    assert game() == game()
+
+
+@pytest.mark.parametrize(
+    "kw",
+    [{"simulations": 8}, {"simulations": 3, "rollout": "heuristic", "rollout_depth": 3}],
+    ids=["random-rollouts", "heuristic-rollouts"],
+)
+def test_mcts_plays_legal_tarot_dice_matches_from_both_seats(kw):
+    mcts = make_agent("mcts", ENV_ID, seed=0, **kw)
+    other = make_agent("heuristic", ENV_ID, seed=0)
+    for players in ((mcts, other), (other, mcts)):
+        rewards, _ = play_game(ENV_ID, players, 0)
+        assert sorted(rewards.values()) == [-1.0, 1.0]

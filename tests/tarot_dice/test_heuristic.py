@@ -79,13 +79,13 @@ def test_decisions_depend_only_on_what_the_seat_sees():
     face-down well card, the undealt cards, future chance) lead to the same decision."""
     rng = np.random.default_rng(1)
     compared = hidden_differed = 0
-    for seed in range(40):
+    for seed in range(30):
         s = TarotDiceGame().new_initial_state(seed)
-        for _ in range(int(rng.integers(10, 120))):
+        for _ in range(int(rng.integers(10, 90))):
             if s.is_terminal:
                 break
             p = s.current_player
-            s.apply(decide(s.determinize(p, rng), p) if rng.random() < 0.7 else s.legal_actions()[0])
+            s.apply(decide(s.determinize(p, rng), p) if rng.random() < 0.5 else s.legal_actions()[-1])
         if s.is_terminal or len(s.legal_actions()) < 2:
             continue
         seat = s.current_player
@@ -99,7 +99,7 @@ def test_decisions_depend_only_on_what_the_seat_sees():
         )
         assert pickle.dumps(s) == before, "act() changed the true state"
         compared += 1
-    assert compared >= 25 and hidden_differed >= 15
+    assert compared >= 20 and hidden_differed >= 12
 
 
 def test_takes_the_last_pair():

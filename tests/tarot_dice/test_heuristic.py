@@ -70,8 +70,7 @@ def test_answers_every_sub_decision_with_a_legal_action():
                 a = legal[int(rng.integers(len(legal)))]
             s.apply(a)
     never = [PHASE_NAMES[ph] for ph, n in asked.items() if not n and ph != PH_GAME_OVER]
-    # The Devil's sacrifice and Aquarius are rare; every other decision was met.
-    assert set(never) <= {"devil_well", "aquarius_symbol"}, never
+    assert not never, f"decisions never met: {never}"
 
 
 def test_decisions_depend_only_on_what_the_seat_sees():

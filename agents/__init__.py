@@ -9,7 +9,8 @@ per game; see ``agents.heuristic``), ``mcts`` (information-set Monte Carlo tree 
 rules engine, seeing only its own seat's view; see ``agents.mcts``; keywords ``simulations``,
 ``time_budget``, ``rollout``, ``rollout_depth``, ``c``) and ``ppo`` (a saved MaskablePPO model acting
 with masks; keywords ``path`` (default: the model shipped in ``agents/pretrained/``) and
-``deterministic``; see ``agents.ppo``), ``rllib`` (a policy trained with Ray RLlib by
+``deterministic``; see ``agents.ppo``; a model trained with ``--advice`` also reads its own
+heuristic's choice, see ``agents.advice``), ``rllib`` (a policy trained with Ray RLlib by
 ``training.rllib_train``, played from its checkpoint without Ray; keywords ``path`` (default: the
 policy shipped in ``agents/pretrained/``), ``module`` and ``deterministic``; see ``agents.rllib``) and
 ``human`` (plays from the terminal: ``python -m agents.play ENV_ID --opponent heuristic``; see

@@ -10,7 +10,9 @@ Only the policy network is rebuilt from the zip (no algorithm, no optimizer), un
 random state, so loading a model never moves the global random streams of a training run. For the
 standard ``MlpPolicy`` the agent then acts through a numpy copy of the actor's layers: one
 observation at a time, that is about ten times faster than a torch call, which matters when
-snapshots play thousands of self-play games. Other policies act through torch.
+snapshots play thousands of self-play games. Other policies act through torch. A policy trained
+with ``training.train --advice`` (``agents.advice.AdvisedPolicy``) is recognised on loading: the
+agent then appends its own heuristic's choice to every observation, as in training.
 Needs the ``train`` extra (torch, sb3-contrib).
 """
 
@@ -72,7 +74,11 @@ def load_policy(path: str | Path, env_id: str) -> Any:
             f"model file {str(path)!r} holds a {getattr(policy_class, '__name__', policy_class)}, "
             "not a MaskablePPO policy"
         )
+    from agents.advice import is_advised
+
     obs_size, num_actions = _env_shapes(env_id)
+    if is_advised(policy_class):
+        obs_size += num_actions  # the heuristic's advice follows the env's vector
     obs_shape = tuple(data["observation_space"].shape)
     n = getattr(data["action_space"], "n", None)
     if obs_shape != (obs_size,) or n != num_actions:
@@ -152,6 +158,10 @@ class PPOAgent:
         self.policy = policy
         self.deterministic = deterministic
         self.rng = np.random.default_rng(seed)
+        from agents.advice import Adviser, is_advised
+
+        # An advised policy (training --advice) reads its own heuristic's choice after the observation.
+        self.adviser = Adviser(env_id, seed=seed) if is_advised(policy) else None
         # Copied once: an agent built from a model that keeps training (from_model) must use torch.
         self._layers = _numpy_actor(policy) if path is not None else None
 
@@ -162,9 +172,17 @@ class PPOAgent:
 
     def seed(self, seed: int | None) -> None:
         self.rng = np.random.default_rng(seed)
+        if self.adviser is not None:
+            self.adviser.seed(seed)
+
+    def observe(self, env: Any, agent_id: str) -> np.ndarray:
+        """The vector the policy reads: the seat's observation, followed by the advice if it is advised."""
+        if self.adviser is not None:
+            return self.adviser.observe(env, agent_id)
+        return np.asarray(env.observe(agent_id)["observation"], dtype=np.float32)
 
     def action_probabilities(self, observation: np.ndarray, mask: np.ndarray) -> np.ndarray:
-        """The masked policy's probability of every action for one observation vector."""
+        """The masked policy's probability of every action for one observation vector (``observe``'s)."""
         mask = np.asarray(mask, dtype=bool).reshape(-1)
         if self._layers is not None:
             x = np.asarray(observation, dtype=np.float32).reshape(-1)
@@ -172,6 +190,9 @@ class PPOAgent:
                 x = x @ weight + bias
                 if activation is not None:
                     x = activation(x)
+            if self.adviser is not None:
+                advice = np.asarray(observation, dtype=np.float32).reshape(-1)[-mask.size :]
+                x = x + self.policy.advice_weight * advice
             logits = np.where(mask, x.astype(np.float64), -np.inf)
             e = np.exp(logits - logits.max())
             return e / e.sum()
@@ -183,11 +204,10 @@ class PPOAgent:
             return dist.distribution.probs[0].numpy().astype(np.float64)
 
     def act(self, env: Any, agent_id: str) -> int:
-        obs = env.observe(agent_id)
-        mask = np.asarray(obs["action_mask"], dtype=bool)
+        mask = np.asarray(env.observe(agent_id)["action_mask"], dtype=bool)
         if not mask.any():
             raise ValueError(f"{agent_id} has no legal action; is it this agent's turn?")
-        probs = self.action_probabilities(obs["observation"], mask)
+        probs = self.action_probabilities(self.observe(env, agent_id), mask)
         if self.deterministic:
             # argmax over the masked probabilities, as MaskablePPO.predict(deterministic=True) does
             return int(np.argmax(probs))

@@ -55,7 +55,12 @@ _FIELDS = ("observations", "masks", "actions", "returns")
 
 
 def _play(
-    env_id: str, teacher: str, game_seeds: list[tuple[int, int]], gamma: float, student: str | None
+    env_id: str,
+    teacher: str,
+    game_seeds: list[tuple[int, int]],
+    gamma: float,
+    student: str | None,
+    advice: bool = False,
 ) -> Demonstrations:
     env = mystic_envs.make(env_id, illegal_action="raise")
     obs_rows: list[np.ndarray] = []
@@ -79,6 +84,11 @@ def _play(
             for s, x in enumerate(agent_seeds)
         ]
         labeller = make_agent(teacher, env_id, seed=int(agent_seeds[learner])) if student else None
+        if advice:
+            from agents.advice import Adviser
+
+            # Its own generator: the advice must not shift the teacher's or the student's draws.
+            adviser = Adviser(env_id, seed=int(np.random.SeedSequence([seed, game, 1]).generate_state(1)[0]))
         env.reset(seed=int(env_seed))
         recorded: dict[int, list[int]] = {0: [], 1: []}  # seat -> row indices of its decisions
         final = [0.0, 0.0]
@@ -92,7 +102,11 @@ def _play(
             action = seats[seat].act(env, agent_id)
             if both or seat == learner:
                 recorded[seat].append(len(actions))
-                obs_rows.append(np.asarray(obs["observation"], dtype=np.float32))
+                obs_rows.append(
+                    adviser.observe(env, agent_id)
+                    if advice
+                    else np.asarray(obs["observation"], dtype=np.float32)
+                )
                 mask_rows.append(obs["action_mask"].astype(bool))
                 actions.append(labeller.act(env, agent_id) if labeller else action)
                 returns.append(0.0)
@@ -116,16 +130,20 @@ def collect(
     gamma: float = 0.99,
     workers: int = 1,
     student: str | None = None,
+    advice: bool = False,
 ) -> Demonstrations:
     """The teacher's decisions over ``games`` games (see the module docstring); with ``student``
-    (a MaskablePPO ``.zip`` path) the student plays and the teacher labels its positions."""
+    (a MaskablePPO ``.zip`` path) the student plays and the teacher labels its positions. With
+    ``advice`` the observations are advised ones (``agents.advice``), for an ``AdvisedPolicy``."""
     chunks = [[(g, seed) for g in range(w, games, workers)] for w in range(workers)]
     if workers == 1:
-        parts = [_play(env_id, teacher, chunks[0], gamma, student)]
+        parts = [_play(env_id, teacher, chunks[0], gamma, student, advice)]
     else:
         n = workers
         with ProcessPoolExecutor(n) as pool:
-            parts = list(pool.map(_play, [env_id] * n, [teacher] * n, chunks, [gamma] * n, [student] * n))
+            parts = list(
+                pool.map(_play, [env_id] * n, [teacher] * n, chunks, [gamma] * n, [student] * n, [advice] * n)
+            )
     return Demonstrations(
         *(
             np.concatenate([getattr(p, f) for p in parts])
@@ -200,14 +218,21 @@ def warm_start(
 
     Students are saved in ``folder`` (the workers load them from there). Returns each fit's stats.
     """
+    from agents.advice import is_advised
+
     gamma = float(model.gamma)
-    data = [collect(env_id, games, seed, gamma=gamma, workers=workers)]
+    advice = is_advised(model.policy)
+    data = [collect(env_id, games, seed, gamma=gamma, workers=workers, advice=advice)]
     stats = []
     for r in range(rounds + 1):
         if r:
             student = folder / f"student_{r}.zip"
             model.save(student)
-            data.append(collect(env_id, games, seed + r, gamma=gamma, workers=workers, student=str(student)))
+            data.append(
+                collect(
+                    env_id, games, seed + r, gamma=gamma, workers=workers, student=str(student), advice=advice
+                )
+            )
         merged = Demonstrations(*(np.concatenate([getattr(d, f) for d in data]) for f in _FIELDS))
         stats.append({"round": r, **clone_into(model, merged, seed=seed + r)})
         log(f"imitation round {r}: {stats[-1]}")

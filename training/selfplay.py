@@ -84,11 +84,38 @@ class OpponentPool:
 
 
 class SelfPlayEnv(SingleAgentEnv):
-    """``SingleAgentEnv`` whose opponent is an :class:`OpponentPool`; infos carry ``opponent``."""
+    """``SingleAgentEnv`` whose opponent is an :class:`OpponentPool`; infos carry ``opponent``.
 
-    def __init__(self, env_id: str, weights: dict[str, float], pool_size: int = 8, **env_kwargs: Any) -> None:
+    With ``advice=True`` every observation is followed by the learner's heuristic advice
+    (``agents.advice.Adviser``: a one-hot of the heuristic's choice for the learner's seat), the
+    input of an ``AdvisedPolicy``.
+    """
+
+    def __init__(
+        self,
+        env_id: str,
+        weights: dict[str, float],
+        pool_size: int = 8,
+        advice: bool = False,
+        **env_kwargs: Any,
+    ) -> None:
         self.pool = OpponentPool(env_id, weights, pool_size)
         super().__init__(env_id, mystic_envs.make_raw(env_id, **env_kwargs), opponent=self.pool, seat=None)
+        self.adviser = None
+        if advice:
+            from gymnasium import spaces
+
+            from agents.advice import Adviser
+
+            # Seeded now and again at every seeded reset, so a vector of these envs is reproducible.
+            self.adviser = Adviser(env_id, seed=0)
+            size = self.observation_space.shape[0] + self.adviser.size
+            self.observation_space = spaces.Box(-np.inf, np.inf, (size,), np.float32)
+
+    def _learner_obs(self) -> np.ndarray:
+        if self.adviser is None:
+            return super()._learner_obs()
+        return self.adviser.observe(self.aec_env, self.learner)
 
     def add_snapshot(self, path: str) -> None:
         self.pool.add_snapshot(path)
@@ -96,6 +123,8 @@ class SelfPlayEnv(SingleAgentEnv):
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[np.ndarray, dict]:
         if seed is not None:
             self.pool.reseed(int(np.random.SeedSequence([seed, 1]).generate_state(1)[0]))
+            if self.adviser is not None:
+                self.adviser.seed(int(np.random.SeedSequence([seed, 2]).generate_state(1)[0]))
         self.pool.start_episode()
         obs, info = super().reset(seed=seed, options=options)
         return obs, {**info, "opponent": self.pool.label}

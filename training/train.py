@@ -3,7 +3,7 @@
 python -m training.train [--env elemystic_v0] [--timesteps 300000] [--opponents self=0.5 heuristic=0.3
     random=0.2] [--n-envs N] [--seed 0] [--out DIR] [--eval-every 25000] [--eval-games 100]
     [--pool-size 8] [--n-steps 1024] [--ent-coef 0.01] [--learning-rate 3e-4] [--net-arch 128 128]
-    [--imitate GAMES [--dagger ROUNDS]]
+    [--imitate GAMES [--dagger ROUNDS]] [--advice]
 python -m training.train --resume DIR [--timesteps MORE]
 
 The learner plays one seat of ``single_agent``-style envs (a random seat every episode, so both
@@ -24,6 +24,10 @@ fixes the whole run.
 heuristic on GAMES of its games, then ``--dagger ROUNDS`` rounds in which the policy plays GAMES
 games and the heuristic labels the positions it reached (``training.imitate``; its statistics go
 to ``imitation.json``). Games where random play loses at once (Mystria) need it.
+
+``--advice`` trains a residual policy (``agents.advice.AdvisedPolicy``): the network also reads a
+one-hot of the heuristic's choice for its seat, and that choice gets a fixed bonus in the logits,
+so the policy starts as the heuristic and PPO learns where departing from it wins more.
 
 Outputs in ``--out`` (default ``runs/train/<env>-<timestamp>``): ``model.zip`` (final;
 ``make_agent("ppo", env_id, path=...)`` loads it), ``progress.csv``, ``learning_curve.png``
@@ -112,6 +116,7 @@ class TrainConfig:
     net_arch: list[int] = field(default_factory=lambda: list(POLICY_KWARGS["net_arch"]))
     imitate: int = 0
     dagger: int = 0
+    advice: bool = False
 
     @property
     def rollout(self) -> int:
@@ -139,6 +144,13 @@ class TrainConfig:
         ):
             if isinstance(value, bool) or not isinstance(value, int) or value < low:
                 raise TrainError(f"{flag} must be an integer >= {low}, got {value!r}")
+        if not isinstance(self.advice, bool):
+            raise TrainError(f"advice must be True or False, got {self.advice!r}")
+        if self.advice:
+            from agents.heuristic import HEURISTICS
+
+            if self.env not in HEURISTICS:
+                raise TrainError(f"--advice: {self.env} has no heuristic to take advice from")
         if self.dagger and not self.imitate:
             raise TrainError("--dagger needs --imitate GAMES (the games of each round)")
         if not self.net_arch or any(
@@ -230,16 +242,16 @@ def evaluate_against(
 # -- the run ---------------------------------------------------------------------------------------
 
 
-def _make_env(env_id: str, opponents: dict[str, float], pool_size: int) -> Any:
+def _make_env(env_id: str, opponents: dict[str, float], pool_size: int, advice: bool = False) -> Any:
     from training.selfplay import SelfPlayEnv
 
-    return SelfPlayEnv(env_id, opponents, pool_size)
+    return SelfPlayEnv(env_id, opponents, pool_size, advice=advice)
 
 
 def _make_venv(cfg: TrainConfig) -> Any:
     from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecMonitor
 
-    factories = [partial(_make_env, cfg.env, cfg.opponents, cfg.pool_size)] * cfg.n_envs
+    factories = [partial(_make_env, cfg.env, cfg.opponents, cfg.pool_size, cfg.advice)] * cfg.n_envs
     venv = SubprocVecEnv(factories) if cfg.n_envs > 1 else DummyVecEnv(factories)
     return VecMonitor(venv)
 
@@ -368,8 +380,14 @@ def train(cfg: TrainConfig, resume: bool = False, progress: bool = True) -> Path
                 "ent_coef": cfg.ent_coef,
                 "learning_rate": cfg.learning_rate,
             }
+            if cfg.advice:
+                from agents.advice import AdvisedPolicy
+
+                policy: Any = AdvisedPolicy
+            else:
+                policy = "MlpPolicy"
             model = MaskablePPO(
-                "MlpPolicy",
+                policy,
                 venv,
                 seed=cfg.seed,
                 device="cpu",
@@ -494,6 +512,12 @@ def main(argv: list[str] | None = None) -> Path:
         type=int,
         metavar="ROUNDS",
         help="after --imitate, ROUNDS rounds of the policy playing GAMES games labelled by the heuristic",
+    )
+    parser.add_argument(
+        "--advice",
+        action="store_true",
+        default=None,
+        help="residual policy on the heuristic's advice (agents.advice; default off)",
     )
     parser.add_argument("--resume", metavar="DIR", help="continue the run in DIR from its last checkpoint")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -180,3 +180,29 @@ def test_train_with_advice_writes_an_advised_model(tmp_path):
 def test_advice_config_errors():
     with pytest.raises(TrainError, match="advice must be True or False, got 'yes'"):
         TrainConfig(advice="yes").check()
+
+
+def test_advice_is_decided_on_the_seat_determinized_view():
+    """The advice never reads the env's true state: its heuristic is handed a re-deal of what the
+    seat cannot see (``state.determinize``), as every heuristic is (their own tests check that
+    their decisions depend only on that view)."""
+    env_id = "tarot_dice_v0"
+    env = mystic_envs.make(env_id)
+    adviser = Adviser(env_id, seed=0)
+    decide = adviser.heuristic.decide
+    seen = []
+
+    def spy(state, seat):
+        seen.append(state)
+        return decide(state, seat)
+
+    adviser.heuristic.decide = spy
+    env.reset(seed=3)
+    rng = np.random.default_rng(0)
+    for _ in range(40):
+        agent_id = env.agent_selection
+        real = env.unwrapped.state
+        advice = adviser.advise(env, agent_id)
+        assert seen[-1] is not real and seen[-1].current_player == real.current_player
+        assert real.is_legal(int(np.argmax(advice)))
+        env.step(int(rng.choice(np.flatnonzero(env.observe(agent_id)["action_mask"]))))

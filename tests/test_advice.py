@@ -175,6 +175,12 @@ def test_train_with_advice_writes_an_advised_model(tmp_path):
     assert (out / "imitation.json").is_file()
     with pytest.raises(SystemExit):
         main(["--resume", str(out), "--advice"])
+    main(["--resume", str(out), "--timesteps", "384", "--quiet"])  # the advised envs come back too
+    resumed = make_agent("ppo", ENV_ID, path=str(out / "model.zip"))
+    assert is_advised(resumed.policy) and resumed.policy.advice_weight == agent.policy.advice_weight
+    assert [line.split(",")[0] for line in (out / "progress.csv").read_text().splitlines()[1:]] == [
+        "0", "256", "384",
+    ]  # fmt: skip
 
 
 def test_advice_config_errors():

@@ -177,9 +177,13 @@ class PPOAgent:
 
     def observe(self, env: Any, agent_id: str) -> np.ndarray:
         """The vector the policy reads: the seat's observation, followed by the advice if it is advised."""
-        if self.adviser is not None:
-            return self.adviser.observe(env, agent_id)
-        return np.asarray(env.observe(agent_id)["observation"], dtype=np.float32)
+        return self._vector(env, agent_id, env.observe(agent_id)["observation"])
+
+    def _vector(self, env: Any, agent_id: str, observation: np.ndarray) -> np.ndarray:
+        vector = np.asarray(observation, dtype=np.float32)
+        if self.adviser is None:
+            return vector
+        return np.concatenate([vector, self.adviser.advise(env, agent_id)])
 
     def action_probabilities(self, observation: np.ndarray, mask: np.ndarray) -> np.ndarray:
         """The masked policy's probability of every action for one observation vector (``observe``'s)."""
@@ -204,10 +208,11 @@ class PPOAgent:
             return dist.distribution.probs[0].numpy().astype(np.float64)
 
     def act(self, env: Any, agent_id: str) -> int:
-        mask = np.asarray(env.observe(agent_id)["action_mask"], dtype=bool)
+        obs = env.observe(agent_id)  # built once: Mystria's look-ahead makes an observation costly
+        mask = np.asarray(obs["action_mask"], dtype=bool)
         if not mask.any():
             raise ValueError(f"{agent_id} has no legal action; is it this agent's turn?")
-        probs = self.action_probabilities(self.observe(env, agent_id), mask)
+        probs = self.action_probabilities(self._vector(env, agent_id, obs["observation"]), mask)
         if self.deterministic:
             # argmax over the masked probabilities, as MaskablePPO.predict(deterministic=True) does
             return int(np.argmax(probs))

@@ -12,7 +12,8 @@ standard ``MlpPolicy`` the agent then acts through a numpy copy of the actor's l
 observation at a time, that is about ten times faster than a torch call, which matters when
 snapshots play thousands of self-play games. Other policies act through torch. A policy trained
 with ``training.train --advice`` (``agents.advice.AdvisedPolicy``) is recognised on loading: the
-agent then appends its own heuristic's choice to every observation, as in training.
+agent then appends its own heuristic's choice to every observation, as in training, and counts its
+``decisions`` and its ``departures`` (decisions that were not the advised action).
 Needs the ``train`` extra (torch, sb3-contrib).
 """
 
@@ -162,6 +163,10 @@ class PPOAgent:
 
         # An advised policy (training --advice) reads its own heuristic's choice after the observation.
         self.adviser = Adviser(env_id, seed=seed) if is_advised(policy) else None
+        # Advised only: decisions taken, and how many of them were not the advised action. They
+        # tell whether training changed anything (evaluations report them).
+        self.decisions = 0
+        self.departures = 0
         # Copied once: an agent built from a model that keeps training (from_model) must use torch.
         self._layers = _numpy_actor(policy) if path is not None else None
 
@@ -212,9 +217,15 @@ class PPOAgent:
         mask = np.asarray(obs["action_mask"], dtype=bool)
         if not mask.any():
             raise ValueError(f"{agent_id} has no legal action; is it this agent's turn?")
-        probs = self.action_probabilities(self._vector(env, agent_id, obs["observation"]), mask)
+        vector = self._vector(env, agent_id, obs["observation"])
+        probs = self.action_probabilities(vector, mask)
         if self.deterministic:
             # argmax over the masked probabilities, as MaskablePPO.predict(deterministic=True) does
-            return int(np.argmax(probs))
-        probs = np.where(mask, probs, 0.0)
-        return int(self.rng.choice(probs.size, p=probs / probs.sum()))
+            action = int(np.argmax(probs))
+        else:
+            probs = np.where(mask, probs, 0.0)
+            action = int(self.rng.choice(probs.size, p=probs / probs.sum()))
+        if self.adviser is not None:
+            self.decisions += 1
+            self.departures += int(vector[-mask.size + action] != 1.0)
+        return action

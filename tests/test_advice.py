@@ -212,3 +212,34 @@ def test_advice_is_decided_on_the_seat_determinized_view():
         assert seen[-1] is not real and seen[-1].current_player == real.current_player
         assert real.is_legal(int(np.argmax(advice)))
         env.step(int(rng.choice(np.flatnonzero(env.observe(agent_id)["action_mask"]))))
+
+
+def test_departures_count_decisions_that_were_not_the_advice(tmp_path):
+    """A fresh advised model departs from its heuristic nowhere; one whose action head pushes a
+    single action past the advice bonus departs whenever that action is legal and not advised.
+    ``training.evaluate`` reports both counts."""
+    from training.evaluate import markdown_report, run_tournament
+
+    model = _model("mystria_v0")
+    fresh = tmp_path / "fresh.zip"
+    model.save(fresh)
+    bias = model.policy.action_net.bias
+    with torch.no_grad():
+        bias[:] = 0.0
+        bias[advice_size("mystria_v0") - 1] = 20.0  # the last place of the Magician board
+    pushed = tmp_path / "pushed.zip"
+    model.save(pushed)
+
+    result = run_tournament("mystria_v0", [str(fresh), str(pushed), "heuristic"], games=2, workers=1)
+    fresh_label, pushed_label, _ = result["agents"]
+    advice = result["advice"]
+    assert set(advice) == {fresh_label, pushed_label}
+    assert advice[fresh_label]["decisions"] > 50 and advice[fresh_label]["departures"] == 0
+    pushed_counts = advice[pushed_label]
+    assert 0 < pushed_counts["departures"] < pushed_counts["decisions"]
+    assert pushed_counts["departure_rate"] == pushed_counts["departures"] / pushed_counts["decisions"]
+    report = markdown_report(result)
+    assert f"{fresh_label} is advised by its heuristic (training --advice): 0 of its" in report
+    # Plain agents are not counted.
+    plain = run_tournament("mystria_v0", ["heuristic", "random"], games=2, workers=1)
+    assert plain["advice"] == {}

@@ -6,13 +6,14 @@ import csv
 import json
 import re
 
+import numpy as np
 import pytest
 import torch
 from stable_baselines3.common.save_util import load_from_zip_file
 
 from training import plots
 from training.evaluate import run_tournament
-from training.selfplay import OpponentPool, SelfPlayEnv
+from training.selfplay import MARGIN_SCALES, OpponentPool, SelfPlayEnv
 from training.train import CSV_FIELDS, main, parse_opponents
 
 ENV_ID = "elemystic_v0"
@@ -150,6 +151,13 @@ def test_env_state_round_trip_mid_episode(full_run):
         (["--dagger", "2"], r"--dagger needs --imitate GAMES"),
         (["--net-arch", "64", "0"], r"--net-arch must be one or more layer widths >= 1, got \[64, 0\]"),
         (["--resume", "nowhere"], r"--resume: 'nowhere' is not a run folder \(no config.json\)"),
+        (["--margin", "1"], r"--margin must be a number in \[0, 1\), got 1.0"),
+        (["--margin", "-0.5"], r"--margin must be a number in \[0, 1\), got -0.5"),
+        (["--margin", "nan"], r"--margin must be a number in \[0, 1\), got nan"),
+        (["--critic-warmup", "-1"], "--critic-warmup must be an integer >= 0, got -1"),
+        (["--advice-weight", "4"], r"--advice-weight needs --advice"),
+        (["--advice", "--advice-weight", "0"], "--advice-weight must be a finite number > 0, got 0.0"),
+        (["--advice", "--advice-weight", "inf"], "--advice-weight must be a finite number > 0, got inf"),
     ],
 )
 def test_bad_inputs_are_one_line_usage_errors(args, message, capsys, tmp_path, monkeypatch):
@@ -200,3 +208,62 @@ def test_demo_trains_evaluates_and_prints_the_table(tmp_path, capsys):
     assert f"learning curve: {tmp_path / 'train' / 'learning_curve.png'}" in printed
     assert f"win-rate plot: {tmp_path / 'eval' / 'winrate.png'}" in printed
     assert (tmp_path / "eval" / "results.json").is_file()
+
+
+def _finish_episode(env, seed):
+    """Play the learner's legal actions from a seeded stream to the end; (last reward, last info)."""
+    rng = np.random.default_rng(seed)
+    env.reset(seed=seed)
+    while True:
+        legal = np.flatnonzero(env.action_masks())
+        _, reward, term, trunc, info = env.step(int(rng.choice(legal)))
+        if term or trunc:
+            return reward, info
+
+
+@pytest.mark.parametrize("env_id", sorted(MARGIN_SCALES))
+def test_margin_adds_the_squashed_score_margin_to_the_final_reward_only(env_id):
+    plain = SelfPlayEnv(env_id, {"heuristic": 1.0})
+    shaped = SelfPlayEnv(env_id, {"heuristic": 1.0}, margin=0.4)
+    seen_margins = set()
+    for seed in range(6):
+        reward, info = _finish_episode(plain, seed)
+        shaped_reward, shaped_info = _finish_episode(shaped, seed)
+        assert shaped_info["final_scores"] == info["final_scores"]  # the same game
+        scores, seat = info["final_scores"], info["seat"]
+        margin = scores[seat] - max(v for i, v in enumerate(scores) if i != seat)
+        seen_margins.add(np.sign(margin))
+        expected = reward + 0.4 * np.tanh(margin / MARGIN_SCALES[env_id])
+        assert shaped_reward == pytest.approx(expected)
+        # The sign is still the game's result.
+        assert np.sign(shaped_reward) == np.sign(reward) or reward == 0
+    assert seen_margins - {0}, "every game ended level: the check above saw no margin"
+    # Mid-game rewards are untouched.
+    shaped.reset(seed=99)
+    _, reward, term, _, _ = shaped.step(int(np.flatnonzero(shaped.action_masks())[0]))
+    assert term or reward == 0.0
+
+
+def test_margin_errors():
+    for bad in (1.0, -0.1, True, "0.5"):
+        with pytest.raises(ValueError, match="margin must be a number in"):
+            SelfPlayEnv(ENV_ID, {"random": 1.0}, margin=bad)
+
+
+def test_critic_warmup_trains_the_value_network_alone(tmp_path):
+    """With --critic-warmup as long as the run, the policy's layers keep the seed's initial
+    weights while the value network's move; a longer run then thaws and trains them."""
+    out = tmp_path / "warm"
+    main(["--timesteps", "512", "--critic-warmup", "512", "--seed", "3", "--out", str(out), *SHORT])
+    fresh = tmp_path / "fresh"
+    main(["--timesteps", "1", "--seed", "3", "--out", str(fresh), *SHORT])
+    warm, start = _weights(out), _weights(fresh, "snapshots/step_000000000000.zip")
+    actor = [k for k in warm if k.startswith(("mlp_extractor.policy_net", "action_net"))]
+    critic = [k for k in warm if k.startswith(("mlp_extractor.value_net", "value_net"))]
+    assert actor and critic
+    assert all(torch.equal(warm[k], start[k]) for k in actor)
+    assert not all(torch.equal(warm[k], start[k]) for k in critic)
+    main(["--resume", str(out), "--timesteps", "1024", "--quiet"])
+    thawed = _weights(out)
+    assert not all(torch.equal(thawed[k], start[k]) for k in actor)
+    assert json.loads((out / "config.json").read_text())["critic_warmup"] == 512

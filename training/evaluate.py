@@ -177,7 +177,7 @@ def play_game(env: Any, seat_agents: list[Any], env_seed: int) -> tuple[tuple[fl
     return tuple(final[a] for a in env.possible_agents), truncated_any
 
 
-def _play_task(task: _Task) -> list[_GameRecord]:
+def _play_task(task: _Task) -> tuple[list[_GameRecord], dict[str, tuple[int, int]]]:
     labels = (task.members[0].label, task.members[1].label)
     num_seats = len(task.order)
     # "raise": an illegal action is a bug in the agent, which must surface rather than lose quietly.
@@ -202,7 +202,13 @@ def _play_task(task: _Task) -> list[_GameRecord]:
                 f"game {game} of {labels[0]} vs {labels[1]} ({seats}, env seed {env_seed}) raised {exc!r}"
             ) from exc
         records.append(_GameRecord(task.pairing, game, task.order, rewards, truncated))
-    return records
+    # Advised ppo agents count their decisions and departures from the heuristic's advice.
+    advice: dict[str, tuple[int, int]] = {}
+    for agent, m in zip(seat_agents, task.order, strict=True):
+        if getattr(agent, "adviser", None) is not None:
+            d, n = advice.get(labels[m], (0, 0))
+            advice[labels[m]] = (d + agent.decisions, n + agent.departures)
+    return records, advice
 
 
 def _chunks(items: Sequence[int], size: int) -> Iterable[tuple[int, ...]]:
@@ -210,14 +216,17 @@ def _chunks(items: Sequence[int], size: int) -> Iterable[tuple[int, ...]]:
         yield tuple(items[start : start + size])
 
 
-def _run_tasks(tasks: list[_Task], workers: int, progress: bool) -> list[_GameRecord]:
+def _run_tasks(
+    tasks: list[_Task], workers: int, progress: bool
+) -> tuple[list[_GameRecord], dict[str, tuple[int, int]]]:
     from tqdm import tqdm
 
     records: list[_GameRecord] = []
+    advice: dict[str, tuple[int, int]] = {}
     with contextlib.ExitStack() as stack:
         if workers == 1:
             # In this process: no start-up cost, and a failing game keeps its whole traceback.
-            results: Iterable[list[_GameRecord]] = map(_play_task, tasks)
+            results: Iterable[tuple[list[_GameRecord], dict[str, tuple[int, int]]]] = map(_play_task, tasks)
         else:
             # spawn rather than fork: safe once agents hold torch models or threads, and alike on every OS.
             context = multiprocessing.get_context("spawn")
@@ -226,10 +235,13 @@ def _run_tasks(tasks: list[_Task], workers: int, progress: bool) -> list[_GameRe
         bar = stack.enter_context(
             tqdm(total=sum(len(t.games) for t in tasks), unit="game", disable=not progress)
         )
-        for chunk in results:
+        for chunk, counts in results:
             records.extend(chunk)
+            for label, (d, n) in counts.items():
+                old = advice.get(label, (0, 0))
+                advice[label] = (old[0] + d, old[1] + n)
             bar.update(len(chunk))
-    return sorted(records, key=lambda r: (r.pairing, r.game))
+    return sorted(records, key=lambda r: (r.pairing, r.game)), advice
 
 
 # -- results ---------------------------------------------------------------------------------------
@@ -336,7 +348,7 @@ def run_tournament(
         for chunk in _chunks(range(o, games, len(orders)), CHUNK_GAMES)
     ]
     start = time.perf_counter()
-    records = _run_tasks(tasks, workers, progress)
+    records, advice = _run_tasks(tasks, workers, progress)
     seconds = time.perf_counter() - start
 
     labels = [s.label for s in specs]
@@ -406,6 +418,12 @@ def run_tournament(
                 label: {name: _wdl_entry(by_seat[i, s]) for s, name in enumerate(seat_names)}
                 for i, label in enumerate(labels)
             },
+        },
+        # Per advised ppo agent (training --advice): its decisions in all games, and how many of
+        # them were not the heuristic's advice. Zero departures means it plays as the heuristic.
+        "advice": {
+            label: {"decisions": d, "departures": n, "departure_rate": n / d if d else 0.0}
+            for label, (d, n) in sorted(advice.items())
         },
         "total_games": len(records),
         "timing": {"seconds": seconds, "games_per_second": len(records) / seconds if seconds else None},
@@ -480,6 +498,13 @@ def markdown_report(result: dict[str, Any]) -> str:
         by_seat = seats["by_agent"][label]
         cells = [f"{_percent(by_seat[name])} of {by_seat[name]['games']}" for name in seat_names]
         lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    for label, entry in result.get("advice", {}).items():
+        lines += [
+            "",
+            f"{label} is advised by its heuristic (training --advice): {entry['departures']:,} of its "
+            f"{entry['decisions']:,} decisions ({100 * entry['departure_rate']:.1f}%) were not the "
+            "advised action.",
+        ]
     return "\n".join(lines) + "\n"
 
 

@@ -3,7 +3,8 @@
 python -m training.train [--env elemystic_v0] [--timesteps 300000] [--opponents self=0.5 heuristic=0.3
     random=0.2] [--n-envs N] [--seed 0] [--out DIR] [--eval-every 25000] [--eval-games 100]
     [--pool-size 8] [--n-steps 1024] [--ent-coef 0.01] [--learning-rate 3e-4] [--net-arch 128 128]
-    [--imitate GAMES [--dagger ROUNDS]] [--advice]
+    [--imitate GAMES [--dagger ROUNDS]] [--advice [--advice-weight 8]] [--margin W]
+    [--critic-warmup STEPS]
 python -m training.train --resume DIR [--timesteps MORE]
 
 The learner plays one seat of ``single_agent``-style envs (a random seat every episode, so both
@@ -28,6 +29,13 @@ to ``imitation.json``). Games where random play loses at once (Mystria) need it.
 ``--advice`` trains a residual policy (``agents.advice.AdvisedPolicy``): the network also reads a
 one-hot of the heuristic's choice for its seat, and that choice gets a fixed bonus in the logits,
 so the policy starts as the heuristic and PPO learns where departing from it wins more.
+``--advice-weight`` is that bonus (``agents.advice.ADVICE_WEIGHT`` by default).
+
+``--margin W`` (0 <= W < 1) adds ``W * tanh(score margin / scale)`` to the learner's final reward
+(``training.selfplay.SelfPlayEnv``): a denser signal than win or loss alone, with the same sign.
+``--critic-warmup STEPS`` trains only the value network for the first STEPS timesteps (the
+policy's layers are frozen), so the first policy updates are not steered by a critic that has
+never seen the policy's games (PPO's advantages are returns less the critic's guess).
 
 Outputs in ``--out`` (default ``runs/train/<env>-<timestamp>``): ``model.zip`` (final;
 ``make_agent("ppo", env_id, path=...)`` loads it), ``progress.csv``, ``learning_curve.png``
@@ -89,6 +97,7 @@ CSV_FIELDS = [
     "seconds",
     *[f"{kind}_{o}" for o in EVAL_OPPONENTS for kind in ("win_rate", "ci_low", "ci_high")],
     "train_win_rate",
+    "departure_rate",
     *[f"train_episodes_{o}" for o in ("self", "heuristic", "random")],
 ]
 
@@ -117,6 +126,9 @@ class TrainConfig:
     imitate: int = 0
     dagger: int = 0
     advice: bool = False
+    advice_weight: float = 8.0
+    margin: float = 0.0
+    critic_warmup: int = 0
 
     @property
     def rollout(self) -> int:
@@ -141,6 +153,7 @@ class TrainConfig:
             ("--seed", self.seed, 0),
             ("--imitate", self.imitate, 0),
             ("--dagger", self.dagger, 0),
+            ("--critic-warmup", self.critic_warmup, 0),
         ):
             if isinstance(value, bool) or not isinstance(value, int) or value < low:
                 raise TrainError(f"{flag} must be an integer >= {low}, got {value!r}")
@@ -151,6 +164,20 @@ class TrainConfig:
 
             if self.env not in HEURISTICS:
                 raise TrainError(f"--advice: {self.env} has no heuristic to take advice from")
+        margin = self.margin
+        if isinstance(margin, bool) or not isinstance(margin, (int, float)) or not 0 <= margin < 1:
+            raise TrainError(f"--margin must be a number in [0, 1), got {self.margin!r}")
+        if self.margin:
+            from training.selfplay import MARGIN_SCALES
+
+            if self.env not in MARGIN_SCALES:
+                raise TrainError(f"--margin: no score scale for {self.env}")
+        if (
+            isinstance(self.advice_weight, bool)
+            or not isinstance(self.advice_weight, (int, float))
+            or not 0 < self.advice_weight < float("inf")
+        ):
+            raise TrainError(f"--advice-weight must be a finite number > 0, got {self.advice_weight!r}")
         if self.dagger and not self.imitate:
             raise TrainError("--dagger needs --imitate GAMES (the games of each round)")
         if not self.net_arch or any(
@@ -209,13 +236,15 @@ def evaluate_against(
 
     Game ``g`` uses env seed and opponent seed derived from ``(seed, g)`` alone, so the same games
     are played at every evaluation of a run. Returns wins, draws, losses, win rate (draws count
-    half) and its 95% Wilson interval.
+    half) and its 95% Wilson interval, and for an advised ``ppo`` agent the share of its decisions
+    in these games that were not the heuristic's advice (``departure_rate``).
     """
     from training.evaluate import play_game
 
     env = mystic_envs.make(env_id, illegal_action="raise")
     other = make_agent(opponent, env_id)
     wins = draws = 0
+    decisions, departures = getattr(agent, "decisions", 0), getattr(agent, "departures", 0)
     for g in range(games):
         env_seed, opp_seed = np.random.SeedSequence([seed, g]).generate_state(2, dtype=np.uint64)
         reseed = getattr(other, "seed", None)
@@ -229,7 +258,12 @@ def evaluate_against(
         draws += mine == theirs
     score = wins + draws / 2
     low, high = wilson_interval(score, games)
+    extra = {}
+    if getattr(agent, "adviser", None) is not None:
+        made = agent.decisions - decisions
+        extra["departure_rate"] = (agent.departures - departures) / made if made else 0.0
     return {
+        **extra,
         "wins": wins,
         "draws": draws,
         "losses": games - wins - draws,
@@ -242,16 +276,19 @@ def evaluate_against(
 # -- the run ---------------------------------------------------------------------------------------
 
 
-def _make_env(env_id: str, opponents: dict[str, float], pool_size: int, advice: bool = False) -> Any:
+def _make_env(
+    env_id: str, opponents: dict[str, float], pool_size: int, advice: bool = False, margin: float = 0.0
+) -> Any:
     from training.selfplay import SelfPlayEnv
 
-    return SelfPlayEnv(env_id, opponents, pool_size, advice=advice)
+    return SelfPlayEnv(env_id, opponents, pool_size, advice=advice, margin=margin)
 
 
 def _make_venv(cfg: TrainConfig) -> Any:
     from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecMonitor
 
-    factories = [partial(_make_env, cfg.env, cfg.opponents, cfg.pool_size, cfg.advice)] * cfg.n_envs
+    factory = partial(_make_env, cfg.env, cfg.opponents, cfg.pool_size, cfg.advice, cfg.margin)
+    factories = [factory] * cfg.n_envs
     venv = SubprocVecEnv(factories) if cfg.n_envs > 1 else DummyVecEnv(factories)
     return VecMonitor(venv)
 
@@ -328,6 +365,16 @@ class _Checkpointer:
             raise TrainError(f"--resume: checkpoint {str(self.run.state)!r} is unreadable ({exc})") from None
 
 
+def _freeze_actor(policy: Any, frozen: bool) -> None:
+    """Freeze (or thaw) the layers that only the policy's logits use; the critic's stay trainable.
+
+    Frozen parameters get no gradient, so Adam leaves them (and their moment estimates) as they are.
+    """
+    for module in (policy.mlp_extractor.policy_net, policy.action_net):
+        for param in module.parameters():
+            param.requires_grad_(not frozen)
+
+
 def _progress_callback(bar: Any, stats: dict[str, list[float]]) -> Any:
     from stable_baselines3.common.callbacks import BaseCallback
 
@@ -380,10 +427,12 @@ def train(cfg: TrainConfig, resume: bool = False, progress: bool = True) -> Path
                 "ent_coef": cfg.ent_coef,
                 "learning_rate": cfg.learning_rate,
             }
+            policy_kwargs: dict[str, Any] = {**POLICY_KWARGS, "net_arch": list(cfg.net_arch)}
             if cfg.advice:
                 from agents.advice import AdvisedPolicy
 
                 policy: Any = AdvisedPolicy
+                policy_kwargs["advice_weight"] = cfg.advice_weight
             else:
                 policy = "MlpPolicy"
             model = MaskablePPO(
@@ -391,7 +440,7 @@ def train(cfg: TrainConfig, resume: bool = False, progress: bool = True) -> Path
                 venv,
                 seed=cfg.seed,
                 device="cpu",
-                policy_kwargs={**POLICY_KWARGS, "net_arch": list(cfg.net_arch)},
+                policy_kwargs=policy_kwargs,
                 verbose=0,
                 **kwargs,
             )
@@ -421,6 +470,8 @@ def train(cfg: TrainConfig, resume: bool = False, progress: bool = True) -> Path
                 result = evaluate_against(me, opponent, cfg.env, cfg.eval_games, seed=cfg.seed)
                 for key in ("win_rate", "ci_low", "ci_high"):
                     row[f"{key}_{opponent}"] = round(result[key], 4)
+            # Advised policies: how many evaluation decisions were not the heuristic's advice.
+            row["departure_rate"] = round(me.departures / me.decisions, 4) if me.decisions else ""
             outcomes = [r for rs in stats.values() for r in rs]
             row["train_win_rate"] = round(float(np.mean(np.array(outcomes) > 0)), 4) if outcomes else ""
             for opponent in ("self", "heuristic", "random"):
@@ -440,6 +491,12 @@ def train(cfg: TrainConfig, resume: bool = False, progress: bool = True) -> Path
             while model.num_timesteps < cfg.timesteps:
                 stats: dict[str, list[float]] = {}
                 steps = min(block, -(-(cfg.timesteps - model.num_timesteps) // cfg.rollout) * cfg.rollout)
+                warming = model.num_timesteps < cfg.critic_warmup
+                if warming:
+                    # Stop at the warm-up's end, so the policy thaws on time even mid-block.
+                    left = cfg.critic_warmup - model.num_timesteps
+                    steps = min(steps, -(-left // cfg.rollout) * cfg.rollout)
+                _freeze_actor(model.policy, warming)
                 model.learn(steps, reset_num_timesteps=False, callback=_progress_callback(bar, stats))
                 snapshot_and_evaluate(stats)
                 last = rows[-1]
@@ -519,6 +576,23 @@ def main(argv: list[str] | None = None) -> Path:
         default=None,
         help="residual policy on the heuristic's advice (agents.advice; default off)",
     )
+    parser.add_argument(
+        "--advice-weight",
+        type=float,
+        help=f"with --advice: logit bonus of the advised action (default {defaults.advice_weight})",
+    )
+    parser.add_argument(
+        "--margin",
+        type=float,
+        metavar="W",
+        help="add W*tanh(score margin/scale) to the final training reward, 0 <= W < 1 (default 0)",
+    )
+    parser.add_argument(
+        "--critic-warmup",
+        type=int,
+        metavar="STEPS",
+        help="train only the value network for the first STEPS timesteps (default 0)",
+    )
     parser.add_argument("--resume", metavar="DIR", help="continue the run in DIR from its last checkpoint")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
@@ -526,6 +600,8 @@ def main(argv: list[str] | None = None) -> Path:
     try:
         if "opponents" in given:
             given["opponents"] = parse_opponents(given["opponents"])
+        if "advice_weight" in given and not given.get("advice") and args.resume is None:
+            raise TrainError("--advice-weight needs --advice (it weighs the heuristic's advice)")
         if args.resume is not None:
             changed = sorted(set(given) - {"timesteps"})
             if changed:

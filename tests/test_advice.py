@@ -14,6 +14,7 @@ import mystic_envs
 from agents import make_agent
 from agents.advice import AdvisedPolicy, Adviser, advice_size, is_advised
 from agents.ppo import ModelError, PPOAgent
+from training.anchor import AnchoredMaskablePPO
 from training.selfplay import SelfPlayEnv
 from training.train import TrainConfig, TrainError, main
 
@@ -243,3 +244,65 @@ def test_departures_count_decisions_that_were_not_the_advice(tmp_path):
     # Plain agents are not counted.
     plain = run_tournament("mystria_v0", ["heuristic", "random"], games=2, workers=1)
     assert plain["advice"] == {}
+
+
+def _anchored(anchor: float, seed: int = 0) -> AnchoredMaskablePPO:
+    torch.set_num_threads(1)
+    env = SelfPlayEnv(ENV_ID, {"heuristic": 1.0}, advice=True)
+    return AnchoredMaskablePPO(
+        AdvisedPolicy, env, anchor=anchor, seed=seed, n_steps=128, batch_size=64, n_epochs=1,
+        device="cpu", policy_kwargs={"advice_weight": 0.5},
+    )  # fmt: skip
+
+
+def _advice_cross_entropy(model) -> float:
+    n = advice_size(ENV_ID)
+    data = next(model.rollout_buffer.get(model.rollout_buffer.buffer_size))
+    advised = data.observations[:, -n:].sum(dim=1) > 0
+    with torch.no_grad():
+        dist = model.policy.get_distribution(
+            data.observations[advised], action_masks=data.action_masks[advised]
+        )
+        return float(-dist.log_prob(data.observations[advised, -n:].argmax(dim=1)).mean())
+
+
+def test_the_anchor_pass_pulls_the_policy_toward_the_advice():
+    model = _anchored(anchor=1.0)
+    model.learn(128)
+    before = _advice_cross_entropy(model)
+    for _ in range(30):
+        model._anchor_pass()
+    assert _advice_cross_entropy(model) < before - 0.2
+    # With no anchor, train() is MaskablePPO's own: the same seed gives the same weights.
+    plain = MaskablePPO(
+        AdvisedPolicy, SelfPlayEnv(ENV_ID, {"heuristic": 1.0}, advice=True), seed=4, n_steps=128,
+        batch_size=64, n_epochs=1, device="cpu", policy_kwargs={"advice_weight": 0.5},
+    )  # fmt: skip
+    plain.learn(128)
+    unanchored = _anchored(anchor=0.0, seed=4)
+    unanchored.learn(128)
+    for key, value in plain.policy.state_dict().items():
+        assert torch.equal(value, unanchored.policy.state_dict()[key]), key
+
+
+def test_anchor_errors(tmp_path):
+    with pytest.raises(ValueError, match="anchor must be a finite number >= 0, got -1"):
+        _anchored(anchor=-1)
+    with pytest.raises(ValueError, match="an anchor needs an advised policy"):
+        AnchoredMaskablePPO("MlpPolicy", SelfPlayEnv(ENV_ID, {"random": 1.0}), anchor=1.0, device="cpu")
+    with pytest.raises(TrainError, match="--anchor needs --advice"):
+        TrainConfig(anchor=1.0).check()
+    with pytest.raises(TrainError, match="--anchor must be a finite number >= 0, got nan"):
+        TrainConfig(anchor=float("nan"), advice=True).check()
+
+
+def test_train_with_an_anchor_resumes_with_it(tmp_path):
+    out = tmp_path / "anchored"
+    main(
+        ["--advice", "--anchor", "0.5", "--timesteps", "256", "--n-steps", "128", "--n-envs", "1",
+         "--eval-every", "256", "--eval-games", "2", "--seed", "1", "--out", str(out), "--quiet"]
+    )  # fmt: skip
+    assert AnchoredMaskablePPO.load(out / "model.zip").anchor == 0.5
+    main(["--resume", str(out), "--timesteps", "384", "--quiet"])
+    assert AnchoredMaskablePPO.load(out / "model.zip").anchor == 0.5
+    assert is_advised(make_agent("ppo", ENV_ID, path=str(out / "model.zip")).policy)

@@ -4,7 +4,7 @@ python -m training.train [--env elemystic_v0] [--timesteps 300000] [--opponents 
     random=0.2] [--n-envs N] [--seed 0] [--out DIR] [--eval-every 25000] [--eval-games 100]
     [--pool-size 8] [--n-steps 1024] [--ent-coef 0.01] [--learning-rate 3e-4] [--net-arch 128 128]
     [--imitate GAMES [--dagger ROUNDS]] [--advice [--advice-weight 8]] [--margin W]
-    [--critic-warmup STEPS]
+    [--critic-warmup STEPS] [--anchor C]
 python -m training.train --resume DIR [--timesteps MORE]
 
 The learner plays one seat of ``single_agent``-style envs (a random seat every episode, so both
@@ -36,6 +36,9 @@ so the policy starts as the heuristic and PPO learns where departing from it win
 ``--critic-warmup STEPS`` trains only the value network for the first STEPS timesteps (the
 policy's layers are frozen), so the first policy updates are not steered by a critic that has
 never seen the policy's games (PPO's advantages are returns less the critic's guess).
+``--anchor C`` (with ``--advice``) ends every PPO update with a pass that pulls the policy toward
+the advised actions, weighted C (``training.anchor.AnchoredMaskablePPO``), so it departs from the
+heuristic only where PPO keeps pushing.
 
 Outputs in ``--out`` (default ``runs/train/<env>-<timestamp>``): ``model.zip`` (final;
 ``make_agent("ppo", env_id, path=...)`` loads it), ``progress.csv``, ``learning_curve.png``
@@ -129,6 +132,7 @@ class TrainConfig:
     advice_weight: float = 8.0
     margin: float = 0.0
     critic_warmup: int = 0
+    anchor: float = 0.0
 
     @property
     def rollout(self) -> int:
@@ -178,6 +182,11 @@ class TrainConfig:
             or not 0 < self.advice_weight < float("inf")
         ):
             raise TrainError(f"--advice-weight must be a finite number > 0, got {self.advice_weight!r}")
+        anchor = self.anchor
+        if isinstance(anchor, bool) or not isinstance(anchor, (int, float)) or not 0 <= anchor < float("inf"):
+            raise TrainError(f"--anchor must be a finite number >= 0, got {anchor!r}")
+        if anchor and not self.advice:
+            raise TrainError("--anchor needs --advice (it pulls the policy toward the advice)")
         if self.dagger and not self.imitate:
             raise TrainError("--dagger needs --imitate GAMES (the games of each round)")
         if not self.net_arch or any(
@@ -403,13 +412,16 @@ def train(cfg: TrainConfig, resume: bool = False, progress: bool = True) -> Path
     run = _Run(Path(cfg.out))
     checkpointer = _Checkpointer(run)
     torch.set_num_threads(1)
+    algorithm: Any = MaskablePPO
+    if cfg.anchor:
+        from training.anchor import AnchoredMaskablePPO
+
+        algorithm = AnchoredMaskablePPO
     venv = _make_venv(cfg)
     try:
         if resume:
             state = checkpointer.load()
-            model = MaskablePPO.load(
-                run.checkpoint / state["model"], env=venv, device="cpu", force_reset=False
-            )
+            model = algorithm.load(run.checkpoint / state["model"], env=venv, device="cpu", force_reset=False)
             for env_state, i in zip(state["envs"], range(cfg.n_envs), strict=True):
                 venv.env_method("set_state", env_state, indices=[i])
             venv.episode_returns, venv.episode_lengths, venv.episode_count = state["monitor"]
@@ -435,7 +447,9 @@ def train(cfg: TrainConfig, resume: bool = False, progress: bool = True) -> Path
                 policy_kwargs["advice_weight"] = cfg.advice_weight
             else:
                 policy = "MlpPolicy"
-            model = MaskablePPO(
+            if cfg.anchor:
+                kwargs["anchor"] = cfg.anchor
+            model = algorithm(
                 policy,
                 venv,
                 seed=cfg.seed,
@@ -586,6 +600,12 @@ def main(argv: list[str] | None = None) -> Path:
         type=float,
         metavar="W",
         help="add W*tanh(score margin/scale) to the final training reward, 0 <= W < 1 (default 0)",
+    )
+    parser.add_argument(
+        "--anchor",
+        type=float,
+        metavar="C",
+        help="with --advice: after each update pull the policy toward the advice, weighted C (default 0)",
     )
     parser.add_argument(
         "--critic-warmup",

@@ -12,7 +12,9 @@ choice as an input and as a prior, the way residual policy learning and "kicksta
   starts near zero (SB3's 0.01 gain), so a fresh policy plays the heuristic's move with
   probability ``e^w / (e^w + legal - 1)``; PPO then moves the logits wherever departing wins more.
   (Measured in README, "Training": on Mystria and Tarot Dice PPO either left every decision as
-  advised (learning rate 3e-5) or drifted to worse ones (1e-4); it found no departure that wins.)
+  advised (learning rate 3e-5; and at 1e-4 and 3e-4 with ``training.train --anchor``, the score
+  margin in the reward and a warmed-up critic) or drifted to worse ones (1e-4 without the anchor);
+  it found no departure that wins.)
 
 :class:`Adviser` computes the vector; ``training.train --advice`` trains such a policy and the
 ``ppo`` agent (``agents.ppo``) recognises one when it loads it and advises it the same way.

@@ -165,12 +165,17 @@ def test_selfplay_env_with_advice_is_reproducible_and_advises_the_learner():
     np.testing.assert_array_equal(episode(11), episode(11))
 
 
-def test_train_with_advice_writes_an_advised_model(tmp_path):
-    out = tmp_path / "run"
+def _short_advised_run(out, *flags: str) -> None:
+    """256 advised training steps in one env, then one 4-game evaluation."""
     main(
-        ["--advice", "--imitate", "4", "--timesteps", "256", "--n-steps", "128", "--n-envs", "1",
+        ["--advice", *flags, "--timesteps", "256", "--n-steps", "128", "--n-envs", "1",
          "--eval-every", "256", "--eval-games", "4", "--seed", "1", "--out", str(out), "--quiet"]
     )  # fmt: skip
+
+
+def test_train_with_advice_writes_an_advised_model(tmp_path):
+    out = tmp_path / "run"
+    _short_advised_run(out, "--imitate", "4")
     agent = make_agent("ppo", ENV_ID, path=str(out / "model.zip"))
     assert is_advised(agent.policy)
     assert (out / "imitation.json").is_file()
@@ -298,10 +303,7 @@ def test_anchor_errors(tmp_path):
 
 def test_train_with_an_anchor_resumes_with_it(tmp_path):
     out = tmp_path / "anchored"
-    main(
-        ["--advice", "--anchor", "0.5", "--timesteps", "256", "--n-steps", "128", "--n-envs", "1",
-         "--eval-every", "256", "--eval-games", "2", "--seed", "1", "--out", str(out), "--quiet"]
-    )  # fmt: skip
+    _short_advised_run(out, "--anchor", "0.5")
     assert AnchoredMaskablePPO.load(out / "model.zip").anchor == 0.5
     main(["--resume", str(out), "--timesteps", "384", "--quiet"])
     assert AnchoredMaskablePPO.load(out / "model.zip").anchor == 0.5

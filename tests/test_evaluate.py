@@ -171,3 +171,27 @@ def test_elo_fit_recovers_a_consistent_ladder():
     assert elo == pytest.approx([2 * step, step, 0.0], abs=0.01)
     with pytest.raises(ValueError, match="must equal"):
         fit_elo(scores + 1, games)
+
+
+def test_in_process_progress_moves_after_every_game(monkeypatch):
+    """With one worker the bar advances game by game, not after a whole task of CHUNK_GAMES."""
+    import tqdm
+
+    updates = []
+
+    class Bar:
+        def __init__(self, total, **_):
+            self.total = total
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+        def update(self, n):
+            updates.append(n)
+
+    monkeypatch.setattr(tqdm, "tqdm", Bar)
+    run_tournament("elemystic_v0", ["random", "heuristic"], games=6, workers=1, progress=True)
+    assert updates == [1] * 6

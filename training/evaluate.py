@@ -26,7 +26,7 @@ import platform
 import shlex
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -177,7 +177,9 @@ def play_game(env: Any, seat_agents: list[Any], env_seed: int) -> tuple[tuple[fl
     return tuple(final[a] for a in env.possible_agents), truncated_any
 
 
-def _play_task(task: _Task) -> tuple[list[_GameRecord], dict[str, tuple[int, int]]]:
+def _play_task(
+    task: _Task, on_game: Callable[[], None] | None = None
+) -> tuple[list[_GameRecord], dict[str, tuple[int, int]]]:
     labels = (task.members[0].label, task.members[1].label)
     num_seats = len(task.order)
     # "raise": an illegal action is a bug in the agent, which must surface rather than lose quietly.
@@ -202,6 +204,8 @@ def _play_task(task: _Task) -> tuple[list[_GameRecord], dict[str, tuple[int, int
                 f"game {game} of {labels[0]} vs {labels[1]} ({seats}, env seed {env_seed}) raised {exc!r}"
             ) from exc
         records.append(_GameRecord(task.pairing, game, task.order, rewards, truncated))
+        if on_game is not None:
+            on_game()
     # Advised ppo agents count their decisions and departures from the heuristic's advice.
     advice: dict[str, tuple[int, int]] = {}
     for agent, m in zip(seat_agents, task.order, strict=True):
@@ -224,23 +228,27 @@ def _run_tasks(
     records: list[_GameRecord] = []
     advice: dict[str, tuple[int, int]] = {}
     with contextlib.ExitStack() as stack:
+        bar = stack.enter_context(
+            tqdm(total=sum(len(t.games) for t in tasks), unit="game", disable=not progress)
+        )
         if workers == 1:
-            # In this process: no start-up cost, and a failing game keeps its whole traceback.
-            results: Iterable[tuple[list[_GameRecord], dict[str, tuple[int, int]]]] = map(_play_task, tasks)
+            # In this process: no start-up cost, a failing game keeps its whole traceback, and the
+            # bar moves after every game (a task of slow games can take an hour).
+            results: Iterable[tuple[list[_GameRecord], dict[str, tuple[int, int]]]] = (
+                _play_task(task, on_game=lambda: bar.update(1)) for task in tasks
+            )
         else:
             # spawn rather than fork: safe once agents hold torch models or threads, and alike on every OS.
             context = multiprocessing.get_context("spawn")
             pool = stack.enter_context(context.Pool(min(workers, len(tasks))))
             results = pool.imap_unordered(_play_task, tasks)
-        bar = stack.enter_context(
-            tqdm(total=sum(len(t.games) for t in tasks), unit="game", disable=not progress)
-        )
         for chunk, counts in results:
             records.extend(chunk)
             for label, (d, n) in counts.items():
                 old = advice.get(label, (0, 0))
                 advice[label] = (old[0] + d, old[1] + n)
-            bar.update(len(chunk))
+            if workers != 1:
+                bar.update(len(chunk))
     return sorted(records, key=lambda r: (r.pairing, r.game)), advice
 
 

@@ -5,7 +5,8 @@ on a live AEC env. Importing this package registers its names with the core libr
 ``mystic_envs.single_agent(env_id, opponent="heuristic")`` works afterwards.
 
 Names today: ``random`` (uniform over the mask, seeded), ``heuristic`` (a rule-based player
-per game; see ``agents.heuristic``), ``mcts`` (information-set Monte Carlo tree search over the
+per game; see ``agents.heuristic``; keywords retune its constants, e.g. ``FIX=0.6``, see
+``agents.heuristic.tuning``), ``mcts`` (information-set Monte Carlo tree search over the
 rules engine, seeing only its own seat's view; see ``agents.mcts``; keywords ``simulations``,
 ``time_budget``, ``rollout``, ``rollout_depth``, ``c``) and ``ppo`` (a saved MaskablePPO model acting
 with masks; keywords ``path`` (default: the model shipped in ``agents/pretrained/``) and
@@ -42,7 +43,12 @@ def _make_heuristic(env_id: str, seed: int | None = None, **kw: Any) -> Agent:
 
     if env_id not in HEURISTICS:
         raise ValueError(f"no heuristic agent for {env_id!r} yet; heuristics exist for {sorted(HEURISTICS)}")
-    return HEURISTICS[env_id](seed=seed, **kw)
+    if kw:
+        # Keywords retune the heuristic's constants (agents.heuristic.tuning), e.g. FIX=0.6.
+        from agents.heuristic.tuning import TunedHeuristic
+
+        return TunedHeuristic(env_id, kw, seed=seed)
+    return HEURISTICS[env_id](seed=seed)
 
 
 def _make_mcts(env_id: str, seed: int | None = None, **kw: Any) -> Agent:

@@ -12,7 +12,7 @@ from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 
 import mystic_envs
 from agents import make_agent
-from agents.advice import AdvisedPolicy, Adviser, advice_size, is_advised
+from agents.advice import ADVICE_WEIGHT, AdvisedPolicy, Adviser, advice_size, is_advised
 from agents.ppo import ModelError, PPOAgent
 from training.anchor import AnchoredMaskablePPO
 from training.selfplay import SelfPlayEnv
@@ -192,6 +192,7 @@ def test_train_with_advice_writes_an_advised_model(tmp_path):
 def test_advice_config_errors():
     with pytest.raises(TrainError, match="advice must be True or False, got 'yes'"):
         TrainConfig(advice="yes").check()
+    assert TrainConfig().advice_weight == ADVICE_WEIGHT  # the flag's default is the policy's
 
 
 def test_advice_is_decided_on_the_seat_determinized_view():

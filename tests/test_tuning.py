@@ -9,7 +9,8 @@ import pytest
 
 import mystic_envs
 from agents import make_agent
-from agents.heuristic.tuning import TUNABLE, TunedHeuristic, main, measure, parse_overrides
+from agents.heuristic.tuning import TUNABLE, TunedHeuristic, check_overrides
+from training.evaluate import run_tournament
 
 
 @pytest.mark.parametrize(("env_id", "name"), [(e, n) for e, names in TUNABLE.items() for n in names])
@@ -40,10 +41,12 @@ def test_an_override_changes_decisions_only_while_the_tuned_player_decides():
     import agents.heuristic.mystria as module
 
     shipped = make_agent("heuristic", "mystria_v0")
-    untuned = _decisions(TunedHeuristic("mystria_v0", {}), "mystria_v0")
+    same = make_agent("heuristic", "mystria_v0", DROP_WORTH=4.0)  # the shipped value, through the keywords
+    assert isinstance(same, TunedHeuristic)
+    untuned = _decisions(same, "mystria_v0")
     assert untuned == _decisions(shipped, "mystria_v0")
-    # Drops made nearly free: the tuned player spends them on plans the shipped one declines.
-    tuned = _decisions(TunedHeuristic("mystria_v0", {"DROP_WORTH": 0.0}), "mystria_v0")
+    # Drops made free: the tuned player spends them on plans the shipped one declines.
+    tuned = _decisions(make_agent("heuristic", "mystria_v0", DROP_WORTH=0.0), "mystria_v0")
     assert tuned != untuned
     assert module.DROP_WORTH == 4.0  # restored after every decision
 
@@ -61,30 +64,31 @@ def test_constants_are_restored_when_a_decision_raises():
 
 
 @pytest.mark.parametrize(
-    ("env_id", "items", "message"),
+    ("env_id", "overrides", "message"),
     [
-        ("elemystic_v0", [], "has no tunable heuristic"),
-        ("mystria_v0", ["FOO=1"], "'FOO' is not a tunable constant of mystria_v0"),
-        ("mystria_v0", ["GROWTH"], "give GROWTH=VALUE"),
-        ("mystria_v0", ["MAX_PLAN=2.5"], "MAX_PLAN takes int values, got '2.5'"),
-        ("tarot_dice_v0", ["FIX=nan"], "FIX must be finite"),
-        ("tarot_dice_v0", ["FIX=0.5", "FIX=0.6"], "FIX is given twice"),
+        ("elemystic_v0", {"DEPTH": 1}, "the elemystic_v0 heuristic has no tunable constants"),
+        ("mystria_v0", {"FOO": 1}, "'FOO' is not a tunable constant of the mystria_v0 heuristic"),
+        ("mystria_v0", {"MAX_PLAN": 2.5}, "MAX_PLAN must be an integer, got 2.5"),
+        ("mystria_v0", {"GROWTH": "x"}, "GROWTH must be a finite number, got 'x'"),
+        ("mystria_v0", {"GROWTH": True}, "GROWTH must be a finite number, got True"),
+        ("tarot_dice_v0", {"FIX": float("nan")}, "FIX must be a finite number, got nan"),
     ],
 )
-def test_bad_overrides_are_clear_errors(env_id, items, message):
+def test_bad_overrides_are_clear_errors(env_id, overrides, message):
     with pytest.raises(ValueError, match=message):
-        parse_overrides(env_id, items)
+        check_overrides(env_id, overrides)
+    with pytest.raises(ValueError, match=message):
+        make_agent("heuristic", env_id, **overrides)
 
 
-def test_measure_and_command_line(capsys):
-    result = measure("mystria_v0", {"LEAD": 1.5}, games=4, seed=3)
-    assert result["games"] == 4 and 0 <= result["wins"] + result["draws"] <= 4
-    assert result["ci_low"] <= result["share"] <= result["ci_high"]
-    assert measure("mystria_v0", {"LEAD": 1.5}, games=4, seed=3) == result  # seeded
-    printed = main(["--env", "mystria_v0", "--set", "LEAD=1.5", "--games", "4", "--seed", "3"])
-    assert printed == result
-    out = capsys.readouterr().out
-    assert "heuristic with LEAD=1.5 against the shipped heuristic, 4 games (seed 3)" in out
-    for argv in (["--env", "mystria_v0", "--games", "3"], ["--env", "mystria_v0", "--seed", "-1"]):
-        with pytest.raises(SystemExit):
-            main(argv)
+def test_an_int_given_for_a_float_constant_is_taken_as_a_float():
+    assert check_overrides("tarot_dice_v0", {"FIX": 1}) == {"FIX": 1.0}
+    assert type(check_overrides("tarot_dice_v0", {"FIX": 1})["FIX"]) is float
+
+
+def test_a_retuned_heuristic_plays_a_seeded_tournament_against_the_shipped_one():
+    agents = ["heuristic", "heuristic:LEAD=1.5"]
+    result = run_tournament("mystria_v0", agents, games=4, seed=3, workers=1)
+    again = run_tournament("mystria_v0", agents, games=4, seed=3, workers=1)
+    assert result["matrix"] == again["matrix"]
+    assert result["matrix"]["heuristic:LEAD=1.5"]["heuristic"]["games"] == 4

@@ -129,7 +129,7 @@ class TrainConfig:
     imitate: int = 0
     dagger: int = 0
     advice: bool = False
-    advice_weight: float = 8.0
+    advice_weight: float = 8.0  # agents.advice.ADVICE_WEIGHT, not imported: it would load torch
     margin: float = 0.0
     critic_warmup: int = 0
     anchor: float = 0.0
@@ -170,8 +170,8 @@ class TrainConfig:
                 raise TrainError(f"--advice: {self.env} has no heuristic to take advice from")
         margin = self.margin
         if isinstance(margin, bool) or not isinstance(margin, (int, float)) or not 0 <= margin < 1:
-            raise TrainError(f"--margin must be a number in [0, 1), got {self.margin!r}")
-        if self.margin:
+            raise TrainError(f"--margin must be a number in [0, 1), got {margin!r}")
+        if margin:
             from training.selfplay import MARGIN_SCALES
 
             if self.env not in MARGIN_SCALES:
@@ -245,15 +245,13 @@ def evaluate_against(
 
     Game ``g`` uses env seed and opponent seed derived from ``(seed, g)`` alone, so the same games
     are played at every evaluation of a run. Returns wins, draws, losses, win rate (draws count
-    half) and its 95% Wilson interval, and for an advised ``ppo`` agent the share of its decisions
-    in these games that were not the heuristic's advice (``departure_rate``).
+    half) and its 95% Wilson interval.
     """
     from training.evaluate import play_game
 
     env = mystic_envs.make(env_id, illegal_action="raise")
     other = make_agent(opponent, env_id)
     wins = draws = 0
-    decisions, departures = getattr(agent, "decisions", 0), getattr(agent, "departures", 0)
     for g in range(games):
         env_seed, opp_seed = np.random.SeedSequence([seed, g]).generate_state(2, dtype=np.uint64)
         reseed = getattr(other, "seed", None)
@@ -267,12 +265,7 @@ def evaluate_against(
         draws += mine == theirs
     score = wins + draws / 2
     low, high = wilson_interval(score, games)
-    extra = {}
-    if getattr(agent, "adviser", None) is not None:
-        made = agent.decisions - decisions
-        extra["departure_rate"] = (agent.departures - departures) / made if made else 0.0
     return {
-        **extra,
         "wins": wins,
         "draws": draws,
         "losses": games - wins - draws,

@@ -1,35 +1,30 @@
-"""A retuned heuristic against the shipped one: how much room the heuristic leaves above itself.
+"""A retuned heuristic: the shipped player with some of its weights changed, for its own decisions only.
 
-python -m agents.heuristic.tuning --env tarot_dice_v0 --set FIX=0.6 [--set NAME=VALUE ...]
-    [--games 1000] [--seed 0]
+``make_agent("heuristic", env_id, FIX=0.6)`` builds one, and so does the agent spec
+``heuristic:FIX=0.6``; playing it against the shipped heuristic measures how much room the
+heuristic leaves above itself::
+
+    python -m training.evaluate --env tarot_dice_v0 --agents heuristic heuristic:FIX=0.6 --games 1000
 
 The Mystria and Tarot Dice heuristics keep their weights as module constants (the "tuning" block
 of ``agents/heuristic/mystria.py``; ``agents/heuristic/tarot_dice_model.py`` and
-``tarot_dice.py`` for Tarot Dice). :class:`TunedHeuristic` is the shipped heuristic with some of
-them overridden for its own decisions only: they are swapped in before each of its decisions and
-restored after, so an opponent in the same process plays the shipped values. ``TUNABLE`` lists
-the constants a decision reads when it runs (constants baked into tables at import, such as
-Tarot Dice's ``MATERIAL_SCALE``, are left out: overriding them would change nothing).
-
-The command plays the tuning against the shipped heuristic, seats alternating, both re-seeded
-per game from ``(seed, game)`` alone, so every tuning meets the same games, and prints the tuned
-player's share (draws half) with its 95% Wilson interval. ``docs/rules/mystria.md`` and
-``docs/rules/tarot_dice.md`` ("Agents") quote what it measured: whether an agent that plays the
-heuristic's game better than the heuristic exists, which bounds what a learner can be asked for.
+``tarot_dice.py`` for Tarot Dice). :class:`TunedHeuristic` swaps its values in before each of its
+decisions and restores the shipped ones after, so an opponent in the same process, the shipped
+heuristic included, plays the shipped values. ``TUNABLE`` lists the constants a decision reads
+when it runs; constants baked into tables at import (such as Tarot Dice's ``MATERIAL_SCALE``)
+are left out, as overriding them would change nothing. ``docs/rules/mystria.md`` and
+``docs/rules/tarot_dice.md`` ("Agents") quote what retunings measured.
 """
 
 from __future__ import annotations
 
-import argparse
 import importlib
-from collections.abc import Sequence
+import numbers
 from typing import Any
 
 import numpy as np
 
-import mystic_envs
-
-__all__ = ["TUNABLE", "TunedHeuristic", "main", "measure", "parse_overrides"]
+__all__ = ["TUNABLE", "TunedHeuristic", "check_overrides"]
 
 _MYSTRIA = (
     "DROP_WORTH",
@@ -54,42 +49,33 @@ TUNABLE: dict[str, dict[str, str]] = {
 }
 
 
-def parse_overrides(env_id: str, items: Sequence[str]) -> dict[str, float | int]:
-    """``["FIX=0.6"]`` as ``{"FIX": 0.6}``, typed like the shipped value; ValueError names what is wrong."""
+def check_overrides(env_id: str, overrides: dict[str, Any]) -> dict[str, float | int]:
+    """``overrides`` typed like the shipped values (an int constant takes ints only); ValueError otherwise."""
     if env_id not in TUNABLE:
-        raise ValueError(f"--env: {env_id!r} has no tunable heuristic; one of {sorted(TUNABLE)}")
-    overrides: dict[str, float | int] = {}
-    for item in items:
-        name, has_value, text = item.partition("=")
+        raise ValueError(f"the {env_id} heuristic has no tunable constants; {sorted(TUNABLE)} have")
+    checked: dict[str, float | int] = {}
+    for name, value in overrides.items():
         if name not in TUNABLE[env_id]:
-            raise ValueError(
-                f"--set: {name!r} is not a tunable constant of {env_id}; one of {sorted(TUNABLE[env_id])}"
-            )
-        if not has_value:
-            raise ValueError(f"--set: give {name}=VALUE, got {item!r}")
+            known = sorted(TUNABLE[env_id])
+            raise ValueError(f"{name!r} is not a tunable constant of the {env_id} heuristic; one of {known}")
         shipped = getattr(importlib.import_module(TUNABLE[env_id][name]), name)
-        try:
-            value: float | int = int(text) if isinstance(shipped, int) else float(text)
-        except ValueError:
-            raise ValueError(f"--set: {name} takes {type(shipped).__name__} values, got {text!r}") from None
-        if not np.isfinite(value):
-            raise ValueError(f"--set: {name} must be finite, got {text!r}")
-        if name in overrides:
-            raise ValueError(f"--set: {name} is given twice")
-        overrides[name] = value
-    return overrides
+        wanted = numbers.Integral if isinstance(shipped, int) else numbers.Real
+        if isinstance(value, bool) or not isinstance(value, wanted) or not np.isfinite(value):
+            kind = "an integer" if wanted is numbers.Integral else "a finite number"
+            raise ValueError(f"{name} must be {kind}, got {value!r}")
+        checked[name] = type(shipped)(value)
+    return checked
 
 
 class TunedHeuristic:
     """The shipped heuristic of ``env_id`` deciding with ``overrides`` in place of its constants."""
 
-    def __init__(self, env_id: str, overrides: dict[str, float | int], seed: int | None = None) -> None:
+    def __init__(self, env_id: str, overrides: dict[str, Any], seed: int | None = None) -> None:
         from agents.heuristic import HEURISTICS
 
-        parse_overrides(env_id, [f"{k}={v}" for k, v in overrides.items()])  # checks names and values
         self.env_id = env_id
-        self.overrides = dict(overrides)
-        self._modules = {name: importlib.import_module(TUNABLE[env_id][name]) for name in overrides}
+        self.overrides = check_overrides(env_id, overrides)
+        self._modules = {name: importlib.import_module(TUNABLE[env_id][name]) for name in self.overrides}
         self.inner = HEURISTICS[env_id](seed=seed)
 
     def seed(self, seed: int | None) -> None:
@@ -104,61 +90,3 @@ class TunedHeuristic:
         finally:
             for name, value in shipped.items():
                 setattr(self._modules[name], name, value)
-
-
-def measure(env_id: str, overrides: dict[str, float | int], games: int, seed: int = 0) -> dict[str, Any]:
-    """The tuning's wins, draws and share (draws half) against the shipped heuristic, with its interval."""
-    from agents.heuristic import HEURISTICS
-    from training.evaluate import play_game
-    from training.ratings import wilson_interval
-
-    env = mystic_envs.make(env_id, illegal_action="raise")
-    tuned = TunedHeuristic(env_id, overrides)
-    shipped = HEURISTICS[env_id]()
-    wins = draws = 0
-    for g in range(games):
-        env_seed, tuned_seed, shipped_seed = np.random.SeedSequence([seed, g]).generate_state(
-            3, dtype=np.uint64
-        )
-        tuned.seed(int(tuned_seed))
-        shipped.seed(int(shipped_seed))
-        seat = g % 2
-        rewards, _ = play_game(env, [tuned, shipped] if seat == 0 else [shipped, tuned], int(env_seed))
-        wins += rewards[seat] > rewards[1 - seat]
-        draws += rewards[seat] == rewards[1 - seat]
-    share = (wins + draws / 2) / games
-    low, high = wilson_interval(wins + draws / 2, games)
-    return {"games": games, "wins": wins, "draws": draws, "share": share, "ci_low": low, "ci_high": high}
-
-
-def main(argv: list[str] | None = None) -> dict[str, Any]:
-    parser = argparse.ArgumentParser(
-        prog="python -m agents.heuristic.tuning", description=__doc__.splitlines()[0]
-    )
-    parser.add_argument("--env", required=True, help=f"one of {sorted(TUNABLE)}")
-    parser.add_argument(
-        "--set", action="append", default=[], metavar="NAME=VALUE", help="a constant to override"
-    )
-    parser.add_argument("--games", type=int, default=1000, help="games, seats alternating (default 1000)")
-    parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args(argv)
-    try:
-        overrides = parse_overrides(args.env, args.set)
-        if args.games < 2 or args.games % 2:
-            raise ValueError(f"--games must be an even number >= 2, got {args.games}")
-        if args.seed < 0:
-            raise ValueError(f"--seed must be >= 0, got {args.seed}")
-    except ValueError as exc:
-        parser.error(str(exc))
-    result = measure(args.env, overrides, args.games, args.seed)
-    label = " ".join(f"{k}={v}" for k, v in overrides.items()) or "the shipped constants"
-    print(
-        f"{args.env}: heuristic with {label} against the shipped heuristic, {result['games']} games "
-        f"(seed {args.seed}): {100 * result['share']:.1f}% [{100 * result['ci_low']:.1f}, "
-        f"{100 * result['ci_high']:.1f}] ({result['wins']} wins, {result['draws']} draws)"
-    )
-    return result
-
-
-if __name__ == "__main__":
-    main()

@@ -19,7 +19,7 @@ import mystic_envs
 from agents import make_agent
 from mystic_envs.core.single_agent import SingleAgentEnv
 
-__all__ = ["MARGIN_SCALES", "SELF", "OpponentPool", "SelfPlayEnv"]
+__all__ = ["MARGIN_SCALES", "SELF", "OpponentPool", "SelfPlayEnv", "check_margin"]
 
 SELF = "self"
 # Per game, about one standard deviation of the final score margin between two heuristics
@@ -27,6 +27,14 @@ SELF = "self"
 # heuristic-vs-heuristic games: 5.0, 10.2 and 27.3 points), so ``tanh(margin / scale)`` spreads
 # typical games over most of (-1, 1).
 MARGIN_SCALES: dict[str, float] = {"elemystic_v0": 5.0, "mystria_v0": 10.0, "tarot_dice_v0": 25.0}
+
+
+def check_margin(env_id: str, margin: Any) -> None:
+    """ValueError unless ``margin`` is a number in [0, 1) and, if positive, ``env_id`` has a scale."""
+    if isinstance(margin, bool) or not isinstance(margin, (int, float)) or not 0 <= margin < 1:
+        raise ValueError(f"margin must be a number in [0, 1), got {margin!r}")
+    if margin and env_id not in MARGIN_SCALES:
+        raise ValueError(f"margin: no score scale for {env_id!r}; known: {sorted(MARGIN_SCALES)}")
 
 
 class OpponentPool:
@@ -111,10 +119,7 @@ class SelfPlayEnv(SingleAgentEnv):
         margin: float = 0.0,
         **env_kwargs: Any,
     ) -> None:
-        if isinstance(margin, bool) or not isinstance(margin, (int, float)) or not 0 <= margin < 1:
-            raise ValueError(f"margin must be a number in [0, 1), got {margin!r}")
-        if margin and env_id not in MARGIN_SCALES:
-            raise ValueError(f"margin: no score scale for {env_id!r}; known: {sorted(MARGIN_SCALES)}")
+        check_margin(env_id, margin)
         self.pool = OpponentPool(env_id, weights, pool_size)
         super().__init__(env_id, mystic_envs.make_raw(env_id, **env_kwargs), opponent=self.pool, seat=None)
         self.margin = float(margin)

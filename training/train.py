@@ -168,14 +168,12 @@ class TrainConfig:
 
             if self.env not in HEURISTICS:
                 raise TrainError(f"--advice: {self.env} has no heuristic to take advice from")
-        margin = self.margin
-        if isinstance(margin, bool) or not isinstance(margin, (int, float)) or not 0 <= margin < 1:
-            raise TrainError(f"--margin must be a number in [0, 1), got {margin!r}")
-        if margin:
-            from training.selfplay import MARGIN_SCALES
+        from training.selfplay import check_margin
 
-            if self.env not in MARGIN_SCALES:
-                raise TrainError(f"--margin: no score scale for {self.env}")
+        try:
+            check_margin(self.env, self.margin)
+        except ValueError as exc:
+            raise TrainError(f"--{exc}") from None
         if (
             isinstance(self.advice_weight, bool)
             or not isinstance(self.advice_weight, (int, float))

@@ -8,6 +8,13 @@ choice as an input and as a prior, the way residual policy learning and "kicksta
   action the seat's own heuristic would play now (zeros when the seat has no legal action). The
   heuristic decides on the seat's determinized view (``agents.heuristic.base``), so the advice
   carries nothing the seat may not know.
+- Soft advice (``softness`` t > 0; games whose heuristic scores its options,
+  ``agents.heuristic.SCORED``): every option gets ``max(0, 1 - gap / t)`` instead, ``gap`` how far
+  below its choice the heuristic values it. A one-hot prior is nearly deterministic, so PPO's
+  gradient through it is tiny; soft advice starts the policy spread over the options the
+  heuristic's model can hardly tell apart, which is where its hand-set constants decide (Tarot
+  Dice's ``FIX`` changes 4% of decisions, half of them within 0.02 of the choice's value, and is
+  worth 8 points against the shipped heuristic).
 - :class:`AdvisedPolicy` adds ``advice_weight * advice`` to the actor's logits. Its action head
   starts near zero (SB3's 0.01 gain), so a fresh policy plays the heuristic's move with
   probability ``e^w / (e^w + legal - 1)``; PPO then moves the logits wherever departing wins more.
@@ -28,6 +35,8 @@ from typing import Any
 import numpy as np
 from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 
+from agents.heuristic import check_softness
+
 __all__ = ["ADVICE_WEIGHT", "AdvisedPolicy", "Adviser", "advice_size", "is_advised"]
 
 # ln(3000): with 40 legal actions a fresh policy plays the advice 98.7% of the time, so early
@@ -42,14 +51,19 @@ class AdvisedPolicy(MaskableActorCriticPolicy):
     The feature extractor and both networks see the whole vector, advice included.
     """
 
-    def __init__(self, *args: Any, advice_weight: float = ADVICE_WEIGHT, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, advice_weight: float = ADVICE_WEIGHT, advice_softness: float = 0.0, **kwargs: Any
+    ) -> None:
         if (
             isinstance(advice_weight, bool)
             or not isinstance(advice_weight, (int, float))
             or not np.isfinite(advice_weight)
         ):
             raise ValueError(f"advice_weight must be a finite number, got {advice_weight!r}")
+        check_softness(advice_softness)
         self.advice_weight = float(advice_weight)
+        # Not used by the network: the Adviser that feeds it must encode advice the same way.
+        self.advice_softness = float(advice_softness)
         super().__init__(*args, **kwargs)
         n = int(self.action_space.n)
         if self.observation_space.shape[0] <= n:
@@ -60,7 +74,11 @@ class AdvisedPolicy(MaskableActorCriticPolicy):
 
     def _get_constructor_parameters(self) -> dict[str, Any]:
         # Saved with the model, so a loaded policy has the weight it was trained with.
-        return {**super()._get_constructor_parameters(), "advice_weight": self.advice_weight}
+        return {
+            **super()._get_constructor_parameters(),
+            "advice_weight": self.advice_weight,
+            "advice_softness": self.advice_softness,
+        }
 
     def _distribution(self, obs: Any, latent_pi: Any, action_masks: Any) -> Any:
         advice = obs[..., -int(self.action_space.n) :].float()
@@ -111,13 +129,23 @@ def advice_size(env_id: str) -> int:
 
 
 class Adviser:
-    """The heuristic's choice for a seat as a one-hot vector, from the agent's own seeded heuristic."""
+    """The heuristic's advice for a seat as a vector, from the agent's own seeded heuristic.
 
-    def __init__(self, env_id: str, seed: int | None = None) -> None:
+    ``softness=0``: a one-hot of the heuristic's choice. ``softness=t > 0`` (the games in
+    ``agents.heuristic.SCORED``): every legal action the heuristic scored gets
+    ``max(0, 1 - gap / t)``, ``gap`` its value below the best one (in the heuristic's own units:
+    Tarot Dice's match value, 0-1; Mystria's estimated points), so the
+    choice is 1 and near-ties are nearly 1; an ``AdvisedPolicy`` then starts with real probability
+    on the options the heuristic's model can hardly tell apart, the ones its hand-set constants
+    decide. Decisions the heuristic takes by a fixed order stay one-hot.
+    """
+
+    def __init__(self, env_id: str, seed: int | None = None, softness: float = 0.0) -> None:
         from agents import make_agent
 
         self.env_id = env_id
         self.size = advice_size(env_id)
+        self.softness = check_softness(softness, env_id)
         self.heuristic = make_agent("heuristic", env_id, seed=seed)
 
     def seed(self, seed: int | None) -> None:
@@ -132,7 +160,16 @@ class Adviser:
             and raw.agent_selection == agent_id
             and not (raw.terminations[agent_id] or raw.truncations[agent_id])
         ):
-            advice[self.heuristic.act(env, agent_id)] = 1.0
+            if not self.softness:
+                advice[self.heuristic.act(env, agent_id)] = 1.0
+                return advice
+            h = self.heuristic
+            seat = raw.agent_name_mapping[agent_id]
+            scores: dict[int, float] = {}
+            choice = h.decide(raw.state.determinize(seat, h.rng), seat, scores=scores)
+            for action, value in scores.items():
+                advice[action] = max(0.0, 1.0 - (scores[choice] - value) / self.softness)
+            advice[choice] = 1.0
         return advice
 
     def observe(self, env: Any, agent_id: str) -> np.ndarray:

@@ -162,7 +162,9 @@ class PPOAgent:
         from agents.advice import Adviser, is_advised
 
         # An advised policy (training --advice) reads its own heuristic's choice after the observation.
-        self.adviser = Adviser(env_id, seed=seed) if is_advised(policy) else None
+        self.adviser = (
+            Adviser(env_id, seed=seed, softness=policy.advice_softness) if is_advised(policy) else None
+        )
         # Advised only: decisions taken, and how many of them were not the advised action. They
         # tell whether training changed anything (evaluations report them).
         self.decisions = 0

@@ -61,6 +61,7 @@ def _play(
     gamma: float,
     student: str | None,
     advice: bool = False,
+    softness: float = 0.0,
 ) -> Demonstrations:
     env = mystic_envs.make(env_id, illegal_action="raise")
     obs_rows: list[np.ndarray] = []
@@ -88,7 +89,11 @@ def _play(
             from agents.advice import Adviser
 
             # Its own generator: the advice must not shift the teacher's or the student's draws.
-            adviser = Adviser(env_id, seed=int(np.random.SeedSequence([seed, game, 1]).generate_state(1)[0]))
+            adviser = Adviser(
+                env_id,
+                seed=int(np.random.SeedSequence([seed, game, 1]).generate_state(1)[0]),
+                softness=softness,
+            )
         env.reset(seed=int(env_seed))
         recorded: dict[int, list[int]] = {0: [], 1: []}  # seat -> row indices of its decisions
         final = [0.0, 0.0]
@@ -131,18 +136,29 @@ def collect(
     workers: int = 1,
     student: str | None = None,
     advice: bool = False,
+    softness: float = 0.0,
 ) -> Demonstrations:
     """The teacher's decisions over ``games`` games (see the module docstring); with ``student``
     (a MaskablePPO ``.zip`` path) the student plays and the teacher labels its positions. With
-    ``advice`` the observations are advised ones (``agents.advice``), for an ``AdvisedPolicy``."""
+    ``advice`` the observations are advised ones (``agents.advice``, ``softness`` as its
+    ``Adviser``'s), for an ``AdvisedPolicy``."""
     chunks = [[(g, seed) for g in range(w, games, workers)] for w in range(workers)]
     if workers == 1:
-        parts = [_play(env_id, teacher, chunks[0], gamma, student, advice)]
+        parts = [_play(env_id, teacher, chunks[0], gamma, student, advice, softness)]
     else:
         n = workers
         with ProcessPoolExecutor(n) as pool:
             parts = list(
-                pool.map(_play, [env_id] * n, [teacher] * n, chunks, [gamma] * n, [student] * n, [advice] * n)
+                pool.map(
+                    _play,
+                    [env_id] * n,
+                    [teacher] * n,
+                    chunks,
+                    [gamma] * n,
+                    [student] * n,
+                    [advice] * n,
+                    [softness] * n,
+                )
             )
     return Demonstrations(
         *(
@@ -222,16 +238,15 @@ def warm_start(
 
     gamma = float(model.gamma)
     advice = is_advised(model.policy)
-    data = [collect(env_id, games, seed, gamma=gamma, workers=workers, advice=advice)]
+    soft = {"advice": advice, "softness": model.policy.advice_softness if advice else 0.0}
+    data = [collect(env_id, games, seed, gamma=gamma, workers=workers, **soft)]
     stats = []
     for r in range(rounds + 1):
         if r:
             student = folder / f"student_{r}.zip"
             model.save(student)
             data.append(
-                collect(
-                    env_id, games, seed + r, gamma=gamma, workers=workers, student=str(student), advice=advice
-                )
+                collect(env_id, games, seed + r, gamma=gamma, workers=workers, student=str(student), **soft)
             )
         merged = Demonstrations(*(np.concatenate([getattr(d, f) for d in data]) for f in _FIELDS))
         stats.append({"round": r, **clone_into(model, merged, seed=seed + r)})

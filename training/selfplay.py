@@ -29,6 +29,19 @@ SELF = "self"
 MARGIN_SCALES: dict[str, float] = {"elemystic_v0": 5.0, "mystria_v0": 10.0, "tarot_dice_v0": 25.0}
 
 
+def check_shaping(env_id: str, shaping: Any) -> float:
+    """``shaping`` as a float if it is a finite number >= 0 and ``env_id``'s heuristic values positions."""
+    from agents.heuristic import POTENTIALS
+
+    if isinstance(shaping, bool) or not isinstance(shaping, (int, float)) or not 0 <= shaping < float("inf"):
+        raise ValueError(f"shaping must be a finite number >= 0, got {shaping!r}")
+    if shaping and env_id not in POTENTIALS:
+        raise ValueError(
+            f"shaping: {env_id}'s heuristic does not value positions (only {sorted(POTENTIALS)})"
+        )
+    return float(shaping)
+
+
 def check_margin(env_id: str, margin: Any) -> None:
     """ValueError unless ``margin`` is a number in [0, 1) and, if positive, ``env_id`` has a scale."""
     if isinstance(margin, bool) or not isinstance(margin, (int, float)) or not 0 <= margin < 1:
@@ -101,13 +114,19 @@ class SelfPlayEnv(SingleAgentEnv):
 
     With ``advice=True`` every observation is followed by the learner's heuristic advice
     (``agents.advice.Adviser``: a one-hot of the heuristic's choice for the learner's seat), the
-    input of an ``AdvisedPolicy``.
+    input of an ``AdvisedPolicy``; ``advice_softness`` > 0 makes it soft advice (``Adviser``).
 
     With ``margin=w > 0`` the learner's final reward also gets ``w * tanh(d / MARGIN_SCALES[env])``,
     ``d`` its final score less the best other seat's: a win by a street and a win by a hair are
     told apart, so a departure that gains points is seen long before it turns a loss into a win.
     With ``w < 1`` the sign of the reward is still the game's result. The env's own rewards and
     the evaluations are untouched.
+
+    With ``shaping=k > 0`` every learner step also gets ``gamma * phi(s') - phi(s)``, ``phi`` k times
+    the heuristic's own value of the learner's position (``agents.heuristic.POTENTIALS``; carried
+    forward where it has none, 0 once the game is over). Being potential-based it changes no
+    policy's ranking, and it turns each action's dice luck into an immediate reward instead of
+    noise in a far-off result. ``gamma`` must be the learner's discount.
     """
 
     def __init__(
@@ -117,12 +136,23 @@ class SelfPlayEnv(SingleAgentEnv):
         pool_size: int = 8,
         advice: bool = False,
         margin: float = 0.0,
+        advice_softness: float = 0.0,
+        shaping: float = 0.0,
+        gamma: float = 0.99,
         **env_kwargs: Any,
     ) -> None:
         check_margin(env_id, margin)
         self.pool = OpponentPool(env_id, weights, pool_size)
         super().__init__(env_id, mystic_envs.make_raw(env_id, **env_kwargs), opponent=self.pool, seat=None)
         self.margin = float(margin)
+        self.potential = None
+        self.shaping = check_shaping(env_id, shaping)
+        if self.shaping:
+            from agents.heuristic import POTENTIALS
+
+            self.potential = POTENTIALS[env_id]
+        self.gamma = float(gamma)
+        self._phi = 0.0
         self.margin_scale = MARGIN_SCALES.get(env_id, 1.0)
         self.adviser = None
         if advice:
@@ -131,7 +161,7 @@ class SelfPlayEnv(SingleAgentEnv):
             from agents.advice import Adviser
 
             # Seeded now and again at every seeded reset, so a vector of these envs is reproducible.
-            self.adviser = Adviser(env_id, seed=0)
+            self.adviser = Adviser(env_id, seed=0, softness=advice_softness)
             size = self.observation_space.shape[0] + self.adviser.size
             self.observation_space = spaces.Box(-np.inf, np.inf, (size,), np.float32)
 
@@ -150,7 +180,16 @@ class SelfPlayEnv(SingleAgentEnv):
                 self.adviser.seed(int(np.random.SeedSequence([seed, 2]).generate_state(1)[0]))
         self.pool.start_episode()
         obs, info = super().reset(seed=seed, options=options)
+        self._phi = 0.0
+        if self.potential is not None:
+            self._phi = self._potential(0.0)
         return obs, {**info, "opponent": self.pool.label}
+
+    def _potential(self, last: float) -> float:
+        """The heuristic's value of the learner's position now, or ``last`` where it has none
+        (outside the action phase): carried forward, the shaping still telescopes."""
+        value = self.potential(self.aec_env.unwrapped.state, self.seat)
+        return last if value is None else self.shaping * float(value)
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict]:
         obs, reward, terminated, truncated, info = super().step(action)
@@ -159,6 +198,13 @@ class SelfPlayEnv(SingleAgentEnv):
             own = scores[self.seat]
             best_other = max(v for i, v in enumerate(scores) if i != self.seat)
             reward += self.margin * float(np.tanh((own - best_other) / self.margin_scale))
+        if self.potential is not None:
+            # Potential-based shaping (Ng, Harada & Russell 1999): gamma * phi(s') - phi(s), with
+            # phi 0 once the game is over, leaves the best policy unchanged and takes the dice's
+            # swings out of each step's return.
+            phi = 0.0 if terminated or truncated else self._potential(self._phi)
+            reward += self.gamma * phi - self._phi
+            self._phi = phi
         return obs, reward, terminated, truncated, {**info, "opponent": self.pool.label}
 
     def get_state(self) -> bytes:

@@ -3,8 +3,8 @@
 python -m training.train [--env elemystic_v0] [--timesteps 300000] [--opponents self=0.5 heuristic=0.3
     random=0.2] [--n-envs N] [--seed 0] [--out DIR] [--eval-every 25000] [--eval-games 100]
     [--pool-size 8] [--n-steps 1024] [--ent-coef 0.01] [--learning-rate 3e-4] [--net-arch 128 128]
-    [--imitate GAMES [--dagger ROUNDS]] [--advice [--advice-weight 8]] [--margin W]
-    [--critic-warmup STEPS] [--anchor C]
+    [--imitate GAMES [--dagger ROUNDS]] [--advice [--advice-weight 8] [--advice-softness T]] [--margin W]
+    [--critic-warmup STEPS] [--anchor C] [--shaping K]
 python -m training.train --resume DIR [--timesteps MORE]
 
 The learner plays one seat of ``single_agent``-style envs (a random seat every episode, so both
@@ -30,9 +30,14 @@ to ``imitation.json``). Games where random play loses at once (Mystria) need it.
 one-hot of the heuristic's choice for its seat, and that choice gets a fixed bonus in the logits,
 so the policy starts as the heuristic and PPO learns where departing from it wins more.
 ``--advice-weight`` is that bonus (``agents.advice.ADVICE_WEIGHT`` by default).
+``--advice-softness T`` (Mystria, Tarot Dice: heuristics that score their options) replaces the one-hot by
+soft advice: each option gets ``max(0, 1 - gap / T)``, ``gap`` how far the heuristic values it
+below its choice, so near-ties start with a real share of the policy (``agents.advice.Adviser``).
 
 ``--margin W`` (0 <= W < 1) adds ``W * tanh(score margin / scale)`` to the learner's final reward
 (``training.selfplay.SelfPlayEnv``): a denser signal than win or loss alone, with the same sign.
+``--shaping K`` (Tarot Dice) adds potential-based shaping: ``gamma * phi(s') - phi(s)`` per step,
+``phi`` K times the heuristic's value of the learner's position (``SelfPlayEnv``).
 ``--critic-warmup STEPS`` trains only the value network for the first STEPS timesteps (the
 policy's layers are frozen), so the first policy updates are not steered by a critic that has
 never seen the policy's games (PPO's advantages are returns less the critic's guess).
@@ -130,6 +135,8 @@ class TrainConfig:
     dagger: int = 0
     advice: bool = False
     advice_weight: float = 8.0  # agents.advice.ADVICE_WEIGHT, not imported: it would load torch
+    advice_softness: float = 0.0
+    shaping: float = 0.0
     margin: float = 0.0
     critic_warmup: int = 0
     anchor: float = 0.0
@@ -168,10 +175,11 @@ class TrainConfig:
 
             if self.env not in HEURISTICS:
                 raise TrainError(f"--advice: {self.env} has no heuristic to take advice from")
-        from training.selfplay import check_margin
+        from training.selfplay import check_margin, check_shaping
 
         try:
             check_margin(self.env, self.margin)
+            check_shaping(self.env, self.shaping)
         except ValueError as exc:
             raise TrainError(f"--{exc}") from None
         if (
@@ -180,6 +188,14 @@ class TrainConfig:
             or not 0 < self.advice_weight < float("inf")
         ):
             raise TrainError(f"--advice-weight must be a finite number > 0, got {self.advice_weight!r}")
+        from agents.heuristic import check_softness
+
+        try:
+            check_softness(self.advice_softness, self.env)
+        except ValueError as exc:
+            raise TrainError(f"--advice-softness: {exc}") from None
+        if self.advice_softness and not self.advice:
+            raise TrainError("--advice-softness needs --advice (it shapes the heuristic's advice)")
         anchor = self.anchor
         if isinstance(anchor, bool) or not isinstance(anchor, (int, float)) or not 0 <= anchor < float("inf"):
             raise TrainError(f"--anchor must be a finite number >= 0, got {anchor!r}")
@@ -277,17 +293,41 @@ def evaluate_against(
 
 
 def _make_env(
-    env_id: str, opponents: dict[str, float], pool_size: int, advice: bool = False, margin: float = 0.0
+    env_id: str,
+    opponents: dict[str, float],
+    pool_size: int,
+    advice: bool = False,
+    margin: float = 0.0,
+    advice_softness: float = 0.0,
+    shaping: float = 0.0,
 ) -> Any:
     from training.selfplay import SelfPlayEnv
 
-    return SelfPlayEnv(env_id, opponents, pool_size, advice=advice, margin=margin)
+    return SelfPlayEnv(
+        env_id,
+        opponents,
+        pool_size,
+        advice=advice,
+        margin=margin,
+        advice_softness=advice_softness,
+        shaping=shaping,
+        gamma=PPO_KWARGS["gamma"],
+    )
 
 
 def _make_venv(cfg: TrainConfig) -> Any:
     from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecMonitor
 
-    factory = partial(_make_env, cfg.env, cfg.opponents, cfg.pool_size, cfg.advice, cfg.margin)
+    factory = partial(
+        _make_env,
+        cfg.env,
+        cfg.opponents,
+        cfg.pool_size,
+        cfg.advice,
+        cfg.margin,
+        cfg.advice_softness,
+        cfg.shaping,
+    )
     factories = [factory] * cfg.n_envs
     venv = SubprocVecEnv(factories) if cfg.n_envs > 1 else DummyVecEnv(factories)
     return VecMonitor(venv)
@@ -436,6 +476,7 @@ def train(cfg: TrainConfig, resume: bool = False, progress: bool = True) -> Path
 
                 policy: Any = AdvisedPolicy
                 policy_kwargs["advice_weight"] = cfg.advice_weight
+                policy_kwargs["advice_softness"] = cfg.advice_softness
             else:
                 policy = "MlpPolicy"
             if cfg.anchor:
@@ -587,10 +628,24 @@ def main(argv: list[str] | None = None) -> Path:
         help=f"with --advice: logit bonus of the advised action (default {defaults.advice_weight})",
     )
     parser.add_argument(
+        "--advice-softness",
+        type=float,
+        metavar="T",
+        help="with --advice: soft advice, options within T of the heuristic's best value get a share "
+        "(agents.advice.Adviser; Mystria and Tarot Dice; default 0: one-hot)",
+    )
+    parser.add_argument(
         "--margin",
         type=float,
         metavar="W",
         help="add W*tanh(score margin/scale) to the final training reward, 0 <= W < 1 (default 0)",
+    )
+    parser.add_argument(
+        "--shaping",
+        type=float,
+        metavar="K",
+        help="add K * (gamma * phi(s') - phi(s)) to each training reward, phi the heuristic's value "
+        "of the learner's position (training.selfplay; Tarot Dice; default 0: off)",
     )
     parser.add_argument(
         "--anchor",

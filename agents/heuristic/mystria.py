@@ -305,8 +305,11 @@ class Outlook:
                 total += values[c] * (est[c] - opp[c])
         return total
 
-    def best_place(self, masks: list[int], col: int) -> tuple[float, int]:
-        """(worth, place) of the best free place for a token of colour ``col``."""
+    def best_place(
+        self, masks: list[int], col: int, scores: dict[int, float] | None = None
+    ) -> tuple[float, int]:
+        """(worth, place) of the best free place for a token of colour ``col``; ``scores`` gets
+        every place's worth, keyed by its PLACE action."""
         free = _FULL_BOARD & ~(masks[0] | masks[1] | masks[2] | masks[3])
         best, where = -math.inf, -1
         left = free
@@ -315,6 +318,8 @@ class Outlook:
             trial = masks[:]
             trial[col] |= low
             w = self.worth(trial)
+            if scores is not None:
+                scores[PLACE + low.bit_length() - 1] = w
             if w > best:
                 best, where = w, low.bit_length() - 1
             left ^= low
@@ -351,19 +356,26 @@ def _objective_worth(masks: list[int], tile: int) -> float:
 
 
 # --- decisions ----------------------------------------------------------------------------------
-def decide(s: MystriaState, seat: int, fast: bool = False) -> int:
-    """The action for ``seat`` on a state it may fully read (its own determinized copy)."""
+def decide(s: MystriaState, seat: int, fast: bool = False, scores: dict[int, float] | None = None) -> int:
+    """The action for ``seat`` on a state it may fully read (its own determinized copy).
+
+    ``scores``, if given, receives the value the player gave each option it compared, in points
+    of its estimate: the first action of every plan it judged (the best plan through it), every
+    place, every Objective tile, every colour. ``agents.advice`` turns these into soft advice.
+    """
     phase = s.phase
     if phase == TAKE_PHASE:
         if fast:
-            return _take_step(s, seat, FAST_PLAN, FAST_LEAVE_CHECKS)
-        return _take_step(s, seat, MAX_PLAN, LEAVE_CHECKS)
+            return _take_step(s, seat, FAST_PLAN, FAST_LEAVE_CHECKS, scores)
+        return _take_step(s, seat, MAX_PLAN, LEAVE_CHECKS, scores)
     if phase == PLACE_PHASE:
-        return PLACE + Outlook(s, seat).best_place(s.masks[seat], s.held)[1]
+        return PLACE + Outlook(s, seat).best_place(s.masks[seat], s.held, scores)[1]
     if phase == KEEP_PHASE:
+        if scores is not None:
+            scores.update({KEEP + t: keep_worth(t) for t in s.drawn[seat]})
         return KEEP + max(s.drawn[seat], key=lambda t: (keep_worth(t), -t))
     if phase == SCORE_BOARD:
-        return ASSIGN + _score_board_colour(s, seat)
+        return ASSIGN + _score_board_colour(s, seat, scores)
     raise ValueError(f"no decision for seat {seat} in phase {s.phase_name!r}")
 
 
@@ -373,7 +385,7 @@ def keep_worth(tile: int) -> float:
     return OBJECTIVE_POINTS[tile] - 1.5 * (objective_parts(tile) - 1)
 
 
-def _score_board_colour(s: MystriaState, seat: int) -> int:
+def _score_board_colour(s: MystriaState, seat: int, scores: dict[int, float] | None = None) -> int:
     st = s.stacks
     on_view = [0.0] * NUM_COLOURS
     for code in st:
@@ -389,10 +401,14 @@ def _score_board_colour(s: MystriaState, seat: int) -> int:
             if tri >> space & 1:
                 grabbed[TOP[after[space]]] = True
     free = [c for c in range(NUM_COLOURS) if not s.values[c]]
+    if scores is not None:
+        scores.update({ASSIGN + c: on_view[c] - 3.0 * grabbed[c] for c in free})
     return max(free, key=lambda c: (on_view[c] - 3.0 * grabbed[c], -c))
 
 
-def _take_step(s: MystriaState, seat: int, budget_cap: int, leave_checks: int) -> int:
+def _take_step(
+    s: MystriaState, seat: int, budget_cap: int, leave_checks: int, scores: dict[int, float] | None = None
+) -> int:
     drops = s.drops[seat]
     opp_drops = s.drops[1 - seat]
     stacks = s.stacks
@@ -446,6 +462,9 @@ def _take_step(s: MystriaState, seat: int, budget_cap: int, leave_checks: int) -
     best, best_score = options[0][2], -math.inf
     for worth, cost, path, after, space in options[:leave_checks]:
         score = worth + judge(after, space, cost)
+        if scores is not None:
+            first = path[0] if path else TAKE + space
+            scores[first] = max(score, scores.get(first, -math.inf))
         if score > best_score:
             best, best_score = (*path, TAKE + space), score
     return best[0]

@@ -283,8 +283,14 @@ class Decider:
         return value - _card_price(card)
 
 
-def decide(s: TarotDiceState, seat: int) -> int:
-    """The action for ``seat`` on a state it may fully read (its own determinized copy)."""
+def decide(s: TarotDiceState, seat: int, scores: dict[int, float] | None = None) -> int:
+    """The action for ``seat`` on a state it may fully read (its own determinized copy).
+
+    ``scores``, if given, receives the model's value of every legal action where the decision
+    compares them on one scale (the action, every die and value choice, The Hanged Man, triggered
+    Majors; match value, 0-1); it stays empty where a fixed order decides (draft, setup choices)
+    or only one action is legal. ``agents.advice`` turns these into soft advice.
+    """
     legal = s.legal_actions()
     if len(legal) == 1:
         return legal[0]
@@ -306,37 +312,39 @@ def decide(s: TarotDiceState, seat: int) -> int:
     dec = Decider(s, seat)
     die_of = A.DIE_OF[seat]
     if phase == PH_ACTION:
-        return _best(legal, lambda a: _action_value(dec, seat, a))
+        return _best(legal, scores, lambda a: _action_value(dec, seat, a))
     if phase in (PH_QUEEN, PH_ROLL_ANY, PH_TOWER, PH_MARS, PH_VENUS):
-        return _best(legal, lambda a: dec.reroll(die_of[a - A.DIE]))
+        return _best(legal, scores, lambda a: dec.reroll(die_of[a - A.DIE]))
     if phase == PH_TARGET:
         play = s.plays[-1]
-        return _best(legal, lambda a: dec.effect(play.kind, die_of[a - A.DIE], play.value))
+        return _best(legal, scores, lambda a: dec.effect(play.kind, die_of[a - A.DIE], play.value))
     if phase in (PH_LOVERS, PH_JUSTICE, PH_WORLD):
         value = s.plays[-1].value
-        return _best(legal, lambda a: dec.die_set(die_of[a - A.DIE], value))
+        return _best(legal, scores, lambda a: dec.die_set(die_of[a - A.DIE], value))
     if phase == PH_NEPTUNE:
-        return _best(legal, lambda a: dec.banish(die_of[a - A.DIE]))
+        return _best(legal, scores, lambda a: dec.banish(die_of[a - A.DIE]))
     if phase == PH_VALUE:
-        return _best(legal, lambda a: dec.best_effect(NUMBER, (a - A.NUMBER_ACTION + 1,)))
+        return _best(legal, scores, lambda a: dec.best_effect(NUMBER, (a - A.NUMBER_ACTION + 1,)))
     if phase == PH_FACE:
-        return _best(legal, lambda a: dec.best_effect(FACE_KINDS[a - A.FACE]))
+        return _best(legal, scores, lambda a: dec.best_effect(FACE_KINDS[a - A.FACE]))
     if phase in (PH_PLANET_SYMBOL, PH_URANUS):
-        return _best(legal, lambda a: dec.die_set(PLANET_DIE, a - A.NUMBER_ACTION + 1))
+        return _best(legal, scores, lambda a: dec.die_set(PLANET_DIE, a - A.NUMBER_ACTION + 1))
     if phase in (PH_ZODIAC_SYMBOL, PH_AQUARIUS):
-        return _best(legal, lambda a: dec.die_set(ZODIAC_DIE, a - A.NUMBER_ACTION + 1))
+        return _best(legal, scores, lambda a: dec.die_set(ZODIAC_DIE, a - A.NUMBER_ACTION + 1))
     if phase == PH_HANGED:
-        return _hanged_man(dec, s, legal)
+        return _hanged_man(dec, s, legal, scores)
     if phase == PH_TRIGGERS:
-        return _trigger(dec, s, seat, legal)
+        return _trigger(dec, s, seat, legal, scores)
     raise ValueError(f"no decision for seat {seat} in phase {s.phase_name!r}")
 
 
-def _best(legal: list[int], score) -> int:
+def _best(legal: list[int], scores: dict[int, float] | None, score) -> int:
     """The highest-scoring action; the lowest action on a tie (a fixed order, no randomness)."""
     best, best_score = legal[0], -math.inf
     for a in legal:
         v = score(a)
+        if scores is not None:
+            scores[a] = v
         if v > best_score + 1e-9:
             best, best_score = a, v
     return best
@@ -360,12 +368,14 @@ def _action_value(dec: Decider, seat: int, a: int) -> float:
     return value
 
 
-def _hanged_man(dec: Decider, s: TarotDiceState, legal: list[int]) -> int:
+def _hanged_man(dec: Decider, s: TarotDiceState, legal: list[int], scores: dict[int, float] | None) -> int:
     if len(legal) == 1:
         return legal[0]
     play = s.plays[-1]
     own = _effect_of(dec, play.card)
     other = _effect_of(dec, play.prev_top)
+    if scores is not None:
+        scores.update({A.PASS: own, A.MAJOR + HANGED_MAN: other - DOLLAR_MARGIN})
     return A.MAJOR + HANGED_MAN if other > own + DOLLAR_MARGIN else A.PASS
 
 
@@ -376,17 +386,23 @@ def _effect_of(dec: Decider, card: int) -> float:
     return dec.best_effect(kind, card_values(card))
 
 
-def _trigger(dec: Decider, s: TarotDiceState, seat: int, legal: list[int]) -> int:
+def _trigger(
+    dec: Decider, s: TarotDiceState, seat: int, legal: list[int], scores: dict[int, float] | None
+) -> int:
     play = s.plays[-1]
     base = dec.base()
     best, best_gain = A.PASS if A.PASS in legal else legal[0], 0.0 if A.PASS in legal else -math.inf
     for a in legal:
         if a == A.PASS:
+            if scores is not None:
+                scores[a] = base
             continue
         m = a - A.MAJOR
         gain = _major_value(dec, s, seat, m, play) - base
         if MAJORS[m].dollar:
             gain -= DOLLAR_MARGIN
+        if scores is not None:
+            scores[a] = base + gain
         if gain > best_gain + 1e-9:
             best, best_gain = a, gain
     return best
@@ -415,6 +431,15 @@ def _major_value(dec: Decider, s: TarotDiceState, seat: int, m: int, play) -> fl
     if effect == E_CHARIOT:
         return dec.base() + 0.005  # a numbered card back on a well: one more card to play
     return dec.base()
+
+
+def position_value(s: TarotDiceState, seat: int) -> float | None:
+    """The model's match value (-1..1) of ``seat``'s position as its action phase opens, from what
+    ``seat`` sees (the model reads only its own view); None elsewhere. A potential for reward
+    shaping (``training.selfplay.SelfPlayEnv``)."""
+    if s.phase != PH_ACTION or s.current_player != seat:
+        return None
+    return Decider(s, seat).base()
 
 
 class TarotDiceHeuristic(DeterminizingHeuristic):
@@ -457,4 +482,4 @@ def rollout_policy(state: TarotDiceState, rng: np.random.Generator) -> int:
     return legal[int(rng.integers(len(legal)))]
 
 
-__all__ = ["TarotDiceHeuristic", "decide", "rollout_policy"]
+__all__ = ["TarotDiceHeuristic", "decide", "position_value", "rollout_policy"]

@@ -7,7 +7,7 @@ import pytest
 
 import mystic_envs
 from agents import make_agent
-from agents.advice import AdvisedPolicy, Adviser
+from agents.advice import TIE, AdvisedPolicy, Adviser
 from agents.heuristic import HEURISTICS, SCORED, check_softness
 from agents.heuristic.tarot_dice import decide
 from training.selfplay import SelfPlayEnv
@@ -58,7 +58,8 @@ def test_soft_advice_is_one_on_the_choice_and_shares_by_the_value_gap():
         mask = env.observe(agent_id)["action_mask"].astype(bool)
         choice = int(np.argmax(one_hot))
         assert advice[choice] == 1.0 and (advice[~mask] == 0).all()
-        assert ((advice >= 0) & (advice <= 1)).all()
+        others = np.delete(advice, choice)
+        assert ((others >= 0) & (others <= TIE)).all()  # the choice is the only 1, ties included
         assert (wider >= advice).all()  # a softer advice shares at least as much everywhere
         shared += int(((advice > 0) & (advice < 1)).any())
     assert shared > 20
@@ -76,7 +77,8 @@ def test_soft_advice_values_follow_the_scores():
     advice = adviser.advise(env, agent_id)
     best = scores[choice]
     for action, value in scores.items():
-        assert advice[action] == pytest.approx(max(0.0, 1.0 - (best - value) / 0.2), abs=1e-6)
+        expected = 1.0 if action == choice else min(TIE, max(0.0, 1.0 - (best - value) / 0.2))
+        assert advice[action] == pytest.approx(expected, abs=1e-6)
 
 
 def test_softness_errors():
@@ -169,3 +171,25 @@ def test_shaping_errors():
         SelfPlayEnv("mystria_v0", {"random": 1.0}, shaping=1.0)
     with pytest.raises(TrainError, match="--shaping: elemystic_v0's heuristic"):
         TrainConfig(env="elemystic_v0", shaping=0.5).check()
+
+
+def test_a_fresh_soft_advised_policy_still_plays_the_heuristic_move_ties_included():
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    from agents.ppo import PPOAgent
+
+    torch.set_num_threads(1)
+    env_id = "mystria_v0"  # a quarter of its decisions have ties among the options' scores
+    venv = SelfPlayEnv(env_id, {"heuristic": 1.0}, advice=True, advice_softness=1.5)
+    model = MaskablePPO(AdvisedPolicy, venv, seed=0, n_steps=64, policy_kwargs={"advice_softness": 1.5})
+    agent = PPOAgent.from_model(model, env_id, seed=7)
+    twin = make_agent("heuristic", env_id, seed=7)  # the agent's adviser draws what this draws
+    ties = 0
+    for env, agent_id in _positions(3, 2, env_id):
+        vector = agent.observe(env, agent_id)
+        advice = vector[-agent.adviser.size :]
+        ties += int((advice == TIE).any())
+        mask = env.observe(agent_id)["action_mask"].astype(bool)
+        assert int(np.argmax(agent.action_probabilities(vector, mask))) == twin.act(env, agent_id)
+    assert ties > 10

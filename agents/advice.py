@@ -141,7 +141,7 @@ class Adviser:
     ``softness=0``: a one-hot of the heuristic's choice. ``softness=t > 0`` (the games in
     ``agents.heuristic.SCORED``): every legal action the heuristic scored gets
     ``min(TIE, max(0, 1 - gap / t))``, ``gap`` its value below the best one (in the heuristic's own
-    units: Tarot Dice's match value, 0-1; Mystria's estimated points), so the choice is 1 and
+    units: Tarot Dice's match value, -1..1; Mystria's estimated points), so the choice is 1 and
     near-ties are nearly 1 (an exact tie gets ``TIE``: the choice stays the only 1, and departures
     count the decisions that were not it). An ``AdvisedPolicy`` then starts with real probability
     on the options the heuristic's model can hardly tell apart, the ones its hand-set constants
@@ -171,10 +171,8 @@ class Adviser:
             if not self.softness:
                 advice[self.heuristic.act(env, agent_id)] = 1.0
                 return advice
-            h = self.heuristic
-            seat = raw.agent_name_mapping[agent_id]
             scores: dict[int, float] = {}
-            choice = h.decide(raw.state.determinize(seat, h.rng), seat, scores=scores)
+            choice = self.heuristic.act(env, agent_id, scores=scores)
             for action, value in scores.items():
                 advice[action] = min(TIE, max(0.0, 1.0 - (scores[choice] - value) / self.softness))
             advice[choice] = 1.0

@@ -193,3 +193,17 @@ def test_a_fresh_soft_advised_policy_still_plays_the_heuristic_move_ties_include
         mask = env.observe(agent_id)["action_mask"].astype(bool)
         assert int(np.argmax(agent.action_probabilities(vector, mask))) == twin.act(env, agent_id)
     assert ties > 10
+
+
+def test_heuristic_agents_report_scores_tuned_ones_with_their_own_constants():
+    differ = 0
+    for env, agent_id in _positions(6, 1):
+        if env.unwrapped.state.phase_name != "action":
+            continue
+        shipped, tuned = {}, {}
+        choice = make_agent("heuristic", ENV_ID, seed=1).act(env, agent_id, scores=shipped)
+        assert choice == make_agent("heuristic", ENV_ID, seed=1).act(env, agent_id)
+        make_agent("heuristic", ENV_ID, seed=1, FIX=0.9).act(env, agent_id, scores=tuned)
+        assert set(shipped) == set(tuned) and len(shipped) > 1
+        differ += shipped != tuned
+    assert differ > 0  # FIX weighs in where two pairs are left

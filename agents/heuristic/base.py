@@ -24,7 +24,12 @@ class DeterminizingHeuristic:
     def seed(self, seed: int | None) -> None:
         self.rng = np.random.default_rng(seed)
 
-    def act(self, env: Any, agent_id: str) -> int:
+    def act(self, env: Any, agent_id: str, scores: dict[int, float] | None = None) -> int:
+        """The action for ``agent_id``; ``scores`` (games in ``agents.heuristic.SCORED`` only)
+        receives the value of every option the decision compared."""
         state = env.unwrapped.state
         seat = env.unwrapped.agent_name_mapping[agent_id]
-        return self.decide(state.determinize(seat, self.rng), seat)
+        view = state.determinize(seat, self.rng)
+        if scores is None:
+            return self.decide(view, seat)
+        return self.decide(view, seat, scores=scores)

@@ -288,7 +288,7 @@ def decide(s: TarotDiceState, seat: int, scores: dict[int, float] | None = None)
 
     ``scores``, if given, receives the model's value of every legal action where the decision
     compares them on one scale (the action, every die and value choice, The Hanged Man, triggered
-    Majors; match value, 0-1); it stays empty where a fixed order decides (draft, setup choices)
+    Majors; match value, -1..1); it stays empty where a fixed order decides (draft, setup choices)
     or only one action is legal. ``agents.advice`` turns these into soft advice.
     """
     legal = s.legal_actions()

@@ -81,12 +81,12 @@ class TunedHeuristic:
     def seed(self, seed: int | None) -> None:
         self.inner.seed(seed)
 
-    def act(self, env: Any, agent_id: str) -> int:
+    def act(self, env: Any, agent_id: str, scores: dict[int, float] | None = None) -> int:
         shipped = {name: getattr(module, name) for name, module in self._modules.items()}
         for name, value in self.overrides.items():
             setattr(self._modules[name], name, value)
         try:
-            return self.inner.act(env, agent_id)
+            return self.inner.act(env, agent_id, scores)
         finally:
             for name, value in shipped.items():
                 setattr(self._modules[name], name, value)

@@ -30,9 +30,10 @@ to ``imitation.json``). Games where random play loses at once (Mystria) need it.
 one-hot of the heuristic's choice for its seat, and that choice gets a fixed bonus in the logits,
 so the policy starts as the heuristic and PPO learns where departing from it wins more.
 ``--advice-weight`` is that bonus (``agents.advice.ADVICE_WEIGHT`` by default).
-``--advice-softness T`` (Mystria, Tarot Dice: heuristics that score their options) replaces the one-hot by
-soft advice: each option gets ``max(0, 1 - gap / T)``, ``gap`` how far the heuristic values it
-below its choice, so near-ties start with a real share of the policy (``agents.advice.Adviser``).
+``--advice-softness T`` (Mystria, Tarot Dice: heuristics that score their options) replaces the
+one-hot by soft advice: each other option gets ``min(TIE, max(0, 1 - gap / T))``, ``gap`` how far
+the heuristic values it below its choice, so near-ties start with a real share of the policy
+(``agents.advice.Adviser``).
 
 ``--margin W`` (0 <= W < 1) adds ``W * tanh(score margin / scale)`` to the learner's final reward
 (``training.selfplay.SelfPlayEnv``): a denser signal than win or loss alone, with the same sign.
@@ -292,41 +293,21 @@ def evaluate_against(
 # -- the run ---------------------------------------------------------------------------------------
 
 
-def _make_env(
-    env_id: str,
-    opponents: dict[str, float],
-    pool_size: int,
-    advice: bool = False,
-    margin: float = 0.0,
-    advice_softness: float = 0.0,
-    shaping: float = 0.0,
-) -> Any:
-    from training.selfplay import SelfPlayEnv
-
-    return SelfPlayEnv(
-        env_id,
-        opponents,
-        pool_size,
-        advice=advice,
-        margin=margin,
-        advice_softness=advice_softness,
-        shaping=shaping,
-        gamma=PPO_KWARGS["gamma"],
-    )
-
-
 def _make_venv(cfg: TrainConfig) -> Any:
     from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecMonitor
 
+    from training.selfplay import SelfPlayEnv
+
     factory = partial(
-        _make_env,
+        SelfPlayEnv,
         cfg.env,
         cfg.opponents,
         cfg.pool_size,
-        cfg.advice,
-        cfg.margin,
-        cfg.advice_softness,
-        cfg.shaping,
+        advice=cfg.advice,
+        margin=cfg.margin,
+        advice_softness=cfg.advice_softness,
+        shaping=cfg.shaping,
+        gamma=PPO_KWARGS["gamma"],
     )
     factories = [factory] * cfg.n_envs
     venv = SubprocVecEnv(factories) if cfg.n_envs > 1 else DummyVecEnv(factories)

@@ -235,8 +235,10 @@ class MysticAECEnv(AECEnv):
                 self.terminations[ag] = True
             self.rewards[agent] = -1.0
             self._refresh_infos()
+            # The offender's legal actions can name its hidden cards: only it is told them.
+            public = state.illegal_message(action, with_legal=False)
             for ag in self.agents:
-                self.infos[ag]["illegal_action"] = message
+                self.infos[ag]["illegal_action"] = message if ag == agent else public
                 self.infos[ag]["end_reason"] = f"illegal action by {agent}"
         self._accumulate_rewards()
 

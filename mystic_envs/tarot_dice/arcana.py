@@ -208,7 +208,9 @@ class ArcanaMixin:
             play.triggered = True
         offer = 0
         for m in bits(play.pending):
-            if self.major_possible(p, m, play):
+            # usable again: a "$" Major can be spent after the triggers were listed, by the card
+            # The Devil plays in the middle of them.
+            if self.usable(p, m) and self.major_possible(p, m, play):
                 offer |= 1 << m
         if not offer:
             return False

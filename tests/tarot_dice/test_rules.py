@@ -969,6 +969,27 @@ INTERACTION_ROWS = [
         },
     ),
     row(
+        # The Empress, spent on The Devil's King, is not offered again to the Queen that brought
+        # The Devil: "$" is once a round, however the triggers nest (D-1).
+        "a-dollar-major-spent-inside-the-devils-card-is-not-offered-again",
+        {
+            "majors": (["The Devil", "The Empress"], []),
+            "hands": (["Queen of Cups"], []),
+            "sacrificed": ("King of Cups", None),
+            "rolls": [1, 1, 1],
+        },
+        [
+            (0, "play Queen of Cups"),
+            (0, "die my D4"),
+            (0, "die my D6"),
+            (0, "use The Devil"),
+            (0, "die my D8"),
+            (0, "use The Empress"),
+            (0, "die my D10"),
+        ],
+        {"spent": {0: ["The Empress"]}, "phase": "action", "to_move": 1},
+    ),
+    row(
         "the-hanged-man-over-strength-plays-as-any-face-card",
         {
             "majors": (["The Hanged Man", "Strength"], []),

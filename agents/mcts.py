@@ -40,6 +40,7 @@ from typing import Any
 import numpy as np
 
 from mystic_envs.core.game import GameState
+from mystic_envs.core.policies import seat_to_move
 
 ROLLOUTS = ("random", "heuristic")
 
@@ -122,16 +123,8 @@ class MCTSAgent:
         self._fast = random.Random(int(self.rng.integers(2**63)))
 
     def act(self, env: Any, agent_id: str) -> int:
-        base = env.unwrapped
-        state = base.state
-        seat = base.agent_name_mapping[agent_id]
-        to_move = state.current_player
-        if to_move != seat:
-            raise ValueError(
-                f"the game is over; {agent_id} has no move to choose"
-                if to_move < 0
-                else f"{agent_id} is not to move (player_{to_move} is)"
-            )
+        seat = seat_to_move(env, agent_id)
+        state = env.unwrapped.state
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]

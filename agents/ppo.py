@@ -58,6 +58,8 @@ def load_policy(path: str | Path, env_id: str) -> Any:
     from stable_baselines3.common.save_util import load_from_zip_file
 
     path = Path(path)
+    if path.is_dir():
+        raise ModelError(f"model path {str(path)!r} is a folder, not a MaskablePPO .zip file")
     if not path.is_file():
         raise ModelError(f"model file {str(path)!r} does not exist")
     try:
@@ -69,6 +71,10 @@ def load_policy(path: str | Path, env_id: str) -> Any:
         ) from None
     if not data or "policy_class" not in data or not params or "policy" not in params:
         raise ModelError(f"model file {str(path)!r} is not a MaskablePPO model (no policy in the zip)")
+    # SB3 only warns and drops a saved space it cannot unpickle (say, from another gymnasium).
+    for key in ("observation_space", "action_space"):
+        if key not in data:
+            raise ModelError(f"model file {str(path)!r} has no readable {key}")
     policy_class = data["policy_class"]
     if not (isinstance(policy_class, type) and issubclass(policy_class, MaskableActorCriticPolicy)):
         raise ModelError(
@@ -90,12 +96,18 @@ def load_policy(path: str | Path, env_id: str) -> Any:
     # Building the network draws initial weights from torch's global stream; fork it so that a
     # training run that loads snapshots stays reproducible.
     with torch.random.fork_rng(devices=[]):
-        policy = policy_class(
-            data["observation_space"],
-            data["action_space"],
-            lambda _: 0.0,
-            **data.get("policy_kwargs", {}),
-        )
+        try:
+            policy = policy_class(
+                data["observation_space"],
+                data["action_space"],
+                lambda _: 0.0,
+                **data.get("policy_kwargs", {}),
+            )
+        except (TypeError, ValueError) as exc:
+            first_line = next(iter(str(exc).splitlines()), "")
+            raise ModelError(
+                f"model file {str(path)!r} has policy settings its policy cannot take: {first_line}"
+            ) from None
     try:
         policy.load_state_dict(params["policy"])
     except RuntimeError as exc:

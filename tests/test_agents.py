@@ -48,6 +48,24 @@ def test_every_agent_satisfies_the_protocol():
         assert isinstance(make_agent(name, "elemystic_v0", seed=0), agents.Agent)
 
 
+# Only Elemystic ships an RLlib policy.
+OUT_OF_TURN = [
+    (name, env_id)
+    for name in AUTOMATIC
+    for env_id in ("elemystic_v0", "mystria_v0", "tarot_dice_v0")
+    if name != "rllib" or env_id == "elemystic_v0"
+]
+
+
+@pytest.mark.parametrize(("name", "env_id"), OUT_OF_TURN)
+def test_an_agent_asked_to_move_out_of_turn_raises(name, env_id):
+    env = mystic_envs.make(env_id)
+    env.reset(seed=0)
+    idle = next(a for a in env.agents if a != env.agent_selection)
+    with pytest.raises(ValueError, match=f"{idle}"):
+        make_agent(name, env_id, seed=0, **FAST_KWARGS.get(name, {})).act(env, idle)
+
+
 def test_unknown_agent_or_env_names_are_clear_errors():
     with pytest.raises(ValueError, match=r"unknown agent 'alphazero'.*random"):
         make_agent("alphazero", "elemystic_v0")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import re
+import zipfile
 
 import gymnasium
 import numpy as np
@@ -113,6 +115,19 @@ class _SmallEnv(gymnasium.Env):
         return np.ones(3, bool)
 
 
+def _with_data(source, target, edit):
+    """A copy of the model zip ``source`` whose saved ``data`` (SB3's JSON) went through ``edit``."""
+    with zipfile.ZipFile(source) as src, zipfile.ZipFile(target, "w") as out:
+        for item in src.infolist():
+            payload = src.read(item)
+            if item.filename == "data":
+                data = json.loads(payload)
+                edit(data)
+                payload = json.dumps(data).encode()
+            out.writestr(item, payload)
+    return target
+
+
 def test_bad_model_files_are_one_line_errors(tmp_path, saved):
     missing = tmp_path / "missing.zip"
     corrupt = tmp_path / "corrupt.zip"
@@ -123,8 +138,15 @@ def test_bad_model_files_are_one_line_errors(tmp_path, saved):
     MaskablePPO("MlpPolicy", _SmallEnv(), n_steps=8, batch_size=8, device="cpu").save(other_env)
     plain_ppo = tmp_path / "plain_ppo.zip"
     PPO("MlpPolicy", _SmallEnv(), n_steps=8, batch_size=8, device="cpu").save(plain_ppo)
+    no_space = _with_data(saved[1], tmp_path / "no_space.zip", lambda d: d.pop("action_space"))
+    bad_kwargs = _with_data(
+        saved[1], tmp_path / "bad_kwargs.zip", lambda d: d.update(policy_kwargs={"no_such_kwarg": 1})
+    )
     cases = [
         (missing, r"model file '.*missing\.zip' does not exist"),
+        (tmp_path, r"model path '.*' is a folder, not a MaskablePPO \.zip file"),
+        (no_space, r"model file '.*no_space\.zip' has no readable action_space"),
+        (bad_kwargs, r"has policy settings its policy cannot take: .*no_such_kwarg"),
         (corrupt, r"model file '.*corrupt\.zip' is not a readable MaskablePPO zip"),
         (truncated, r"model file '.*truncated\.zip' is not a readable MaskablePPO zip"),
         (

@@ -7,6 +7,8 @@ from typing import Any
 
 import numpy as np
 
+from mystic_envs.core.policies import seat_to_move
+
 
 class DeterminizingHeuristic:
     """An agent that calls ``decide(state, seat)`` on ``state.determinize(seat, rng)``.
@@ -27,8 +29,8 @@ class DeterminizingHeuristic:
     def act(self, env: Any, agent_id: str, scores: dict[int, float] | None = None) -> int:
         """The action for ``agent_id``; ``scores`` (games in ``agents.heuristic.SCORED`` only)
         receives the value of every option the decision compared."""
+        seat = seat_to_move(env, agent_id)
         state = env.unwrapped.state
-        seat = env.unwrapped.agent_name_mapping[agent_id]
         view = state.determinize(seat, self.rng)
         if scores is None:
             return self.decide(view, seat)

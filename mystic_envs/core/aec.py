@@ -22,6 +22,16 @@ ILLEGAL_ACTION_MODES = ("terminate", "penalize", "raise")
 RENDER_MODES = ("ansi", "human")
 
 
+def check_count(name: str, value: Any, low: int) -> int:
+    """``value`` as an ``int`` of at least ``low``: ``TypeError`` if it is no integer, ``ValueError``
+    if it is too small."""
+    if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an integer, got {value!r} of type {type(value).__name__}")
+    if value < low:
+        raise ValueError(f"{name} must be at least {low}, got {value!r}")
+    return int(value)
+
+
 def coerce_action(action: Any, num_actions: int) -> int:
     """Turn a Python or numpy integer into an ``int`` in ``[0, num_actions)``, or explain why not."""
     if isinstance(action, np.ndarray):
@@ -79,12 +89,10 @@ class MysticAECEnv(AECEnv):
             raise TypeError(f"illegal_reward must be a number, got {illegal_reward!r}")
         if max_steps is None:
             max_steps = self.default_max_steps
-        if isinstance(max_steps, bool) or not isinstance(max_steps, numbers.Integral) or max_steps < 1:
-            raise ValueError(f"max_steps must be a positive integer, got {max_steps!r}")
         self.render_mode = render_mode
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)
-        self.max_steps = int(max_steps)
+        self.max_steps = check_count("max_steps", max_steps, 1)
         self.game: Game = self.game_class(**game_kwargs)
 
         n = self.game.num_players
@@ -121,9 +129,7 @@ class MysticAECEnv(AECEnv):
     # -- reset / observe ---------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None:
-            if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0:
-                raise ValueError(f"seed must be a non-negative integer or None, got {seed!r}")
-            self._np_random = np.random.default_rng(int(seed))
+            self._np_random = np.random.default_rng(check_count("seed", seed, 0))
             self._seeded = True
         game_seed = int(self._np_random.integers(2**63))
         self.state = self.game.new_initial_state(game_seed)
@@ -148,7 +154,9 @@ class MysticAECEnv(AECEnv):
         if agent not in self.agent_name_mapping:
             raise ValueError(f"unknown agent {agent!r}; agents are {self.possible_agents}")
         p = self.agent_name_mapping[agent]
-        if state.current_player == p and not (self.terminations.get(agent) or self.truncations.get(agent)):
+        # An agent that has left (step(None) after its end) is no longer in terminations.
+        live = agent in self.agents and not (self.terminations[agent] or self.truncations[agent])
+        if live and state.current_player == p:
             mask = state.legal_mask().astype(np.int8)
         else:
             mask = self._no_mask.copy()
@@ -161,6 +169,8 @@ class MysticAECEnv(AECEnv):
             raise GameOverError("the game is over and every agent has left; call reset()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise GameOverError(f"the game is over for {agent}: step(None) lets it leave")
             self._was_dead_step(action)
             return
         if action is None:
@@ -190,7 +200,7 @@ class MysticAECEnv(AECEnv):
     def _truncate(self) -> None:
         for ag in self.agents:
             self.truncations[ag] = True
-        self._refresh_infos()
+        self._end_infos(f"max_steps={self.max_steps} reached", [])
         for ag in self.agents:
             self.infos[ag]["truncated_reason"] = f"max_steps={self.max_steps} reached"
 
@@ -209,9 +219,13 @@ class MysticAECEnv(AECEnv):
             if not self.terminations[ag]:
                 self.rewards[ag] = float(returns[self.agent_name_mapping[ag]])
                 self.terminations[ag] = True
-        self._refresh_infos()
-        final_scores = state.scores()
         winners = [self.possible_agents[i] for i in state.winners()] if state.is_terminal else []
+        self._end_infos(reason, winners)
+
+    def _end_infos(self, reason: str, winners: list[str]) -> None:
+        """Every ending (game over, truncation, illegal action) gives the same three keys."""
+        self._refresh_infos()
+        final_scores = self._require_state().scores()
         for ag in self.agents:
             self.infos[ag].update(final_scores=final_scores, winners=winners, end_reason=reason)
 
@@ -224,22 +238,21 @@ class MysticAECEnv(AECEnv):
         self._clear_rewards()
         if self.illegal_action == "penalize":
             self.rewards[agent] = self.illegal_reward
-            self.infos[agent]["illegal_action"] = message
             # Counted, so a policy stuck on illegal actions still reaches truncation.
             self.num_steps += 1
             if self.num_steps >= self.max_steps:
                 self._truncate()
+            self.infos[agent]["illegal_action"] = message  # after truncation's fresh infos
         else:
             for ag in self.agents:
                 self.rewards[ag] = 0.0
                 self.terminations[ag] = True
             self.rewards[agent] = -1.0
-            self._refresh_infos()
+            self._end_infos(f"illegal action by {agent}", [])
             # The offender's legal actions can name its hidden cards: only it is told them.
             public = state.illegal_message(action, with_legal=False)
             for ag in self.agents:
                 self.infos[ag]["illegal_action"] = message if ag == agent else public
-                self.infos[ag]["end_reason"] = f"illegal action by {agent}"
         self._accumulate_rewards()
 
     def _refresh_infos(self) -> None:

@@ -8,6 +8,7 @@ imports PettingZoo: the adapter in :mod:`mystic_envs.core.aec` wraps any ``GameS
 from __future__ import annotations
 
 import abc
+import numbers
 from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
@@ -126,6 +127,9 @@ class GameState(abc.ABC):
         """Check legality, then play ``action`` for the current player."""
         if self.is_terminal:
             raise GameOverError(f"the game is over; action {action} cannot be applied")
+        # bool is an int to Python: True would silently play action 1.
+        if isinstance(action, bool | np.bool_) or not isinstance(action, numbers.Integral):
+            raise TypeError(f"action must be an integer, got {action!r} of type {type(action).__name__}")
         if not self.is_legal(action):
             raise IllegalActionError(self.illegal_message(action))
         self._apply(action)

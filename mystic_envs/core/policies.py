@@ -20,6 +20,21 @@ class Policy(Protocol):
     def act(self, env: Any, agent_id: str) -> int: ...
 
 
+def seat_to_move(env: Any, agent_id: str) -> int:
+    """The seat of ``agent_id``, which must be the one to move on ``env``; ``ValueError`` otherwise
+    (an agent asked for a move out of turn must not answer with one)."""
+    base = env.unwrapped
+    seat = base.agent_name_mapping[agent_id]
+    to_move = base.state.current_player
+    if to_move != seat:
+        raise ValueError(
+            f"the game is over; {agent_id} has no move to choose"
+            if to_move < 0
+            else f"{agent_id} is not to move (player_{to_move} is)"
+        )
+    return seat
+
+
 class RandomPolicy:
     """Uniform over the legal actions of ``agent_id``, from its own seeded generator."""
 

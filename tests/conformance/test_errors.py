@@ -34,6 +34,15 @@ def env_state(env) -> tuple:
     )
 
 
+END_KEYS = {"final_scores", "winners", "end_reason"}  # in the last info of every ending
+
+
+def assert_ended_cleanly(env) -> None:
+    """After every agent has left, however the game ended, no mask offers an action."""
+    for ag in env.possible_agents:
+        assert not env.observe(ag)["action_mask"].any(), f"{ag} is offered actions after the end"
+
+
 def makers(env_id: str, n: int):
     """Both public constructors: the order-enforcing wrapped env and the bare one."""
     return [lambda **kw: make(env_id, n, **kw), lambda **kw: make_raw(env_id, n, **kw)]
@@ -65,6 +74,11 @@ def test_out_of_range_and_wrong_type_actions(env_id: str, n: int) -> None:
             with pytest.raises(TypeError):
                 env.step(bad)
         assert env_state(env) == before, "a refused action changed the env"
+        # The rules engine itself refuses them too (search agents call it directly).
+        for bad in (True, np.bool_(False), 1.5, None, "0"):
+            with pytest.raises(TypeError):
+                env.unwrapped.state.apply(bad)
+        assert env_state(env) == before, "a refused action changed the engine's state"
 
 
 @pytest.mark.parametrize(("env_id", "n"), CASES)
@@ -124,11 +138,12 @@ def test_illegal_action_terminate(env_id: str, n: int) -> None:
             seen = {}
             for ag in env.agent_iter():
                 _, reward, term, trunc, info = env.last()
-                assert term and not trunc and "illegal_action" in info
+                assert term and not trunc and "illegal_action" in info and set(info) >= END_KEYS
                 seen[ag] = reward
                 env.step(None)
             assert seen == expected
             assert not env.agents
+            assert_ended_cleanly(env)
             with pytest.raises(GameOverError):
                 env.step(0)
             with pytest.raises(GameOverError):
@@ -175,7 +190,7 @@ def test_step_after_the_end_and_before_reset(env_id: str, n: int) -> None:
         for _ in env.agent_iter():
             obs, _, term, trunc, _ = env.last()
             if term or trunc:
-                with pytest.raises(ValueError):
+                with pytest.raises(GameOverError, match=r"step\(None\)"):
                     env.step(0)  # a finished agent may only pass None
             env.step(None if term or trunc else random_mask_action(obs["action_mask"], rng))
         assert env.unwrapped.state.is_terminal and not env.agents
@@ -206,10 +221,12 @@ def test_max_steps_truncates_every_agent(env_id: str, n: int) -> None:
         for ag in env.agent_iter():
             _, reward, term, trunc, info = env.last()
             assert trunc and not term and reward == 0.0 and "truncated_reason" in info
+            assert set(info) >= END_KEYS and info["winners"] == []
             assert not env.observe(ag)["action_mask"].any()
             seen.add(ag)
             env.step(None)
         assert seen == set(env.possible_agents)
+        assert_ended_cleanly(env)
         with pytest.raises(GameOverError):
             env.step(0)
 
@@ -225,8 +242,11 @@ def test_bad_keyword_arguments(env_id: str, n: int) -> None:
         for bad in ("rgb_array", "ANSI", "", 1):
             with pytest.raises(ValueError):
                 make_env(render_mode=bad)
-        for bad in (0, -1, 2.5, True, "5"):
+        for bad in (0, -1):
             with pytest.raises(ValueError):
+                make_env(max_steps=bad)
+        for bad in (2.5, True, "5", np.float64(3)):
+            with pytest.raises(TypeError):
                 make_env(max_steps=bad)
     for bad in sorted(set(range(0, 9)) - set(mystic_envs.player_counts(env_id))):
         for construct in (mystic_envs.make, mystic_envs.make_raw):
@@ -236,6 +256,9 @@ def test_bad_keyword_arguments(env_id: str, n: int) -> None:
             mystic_envs.single_agent(env_id, num_players=bad)
     with pytest.raises(ValueError):
         make(env_id, n).reset(seed=-1)
+    for bad in ("3", 1.5, True, [1, 2]):
+        with pytest.raises(TypeError):
+            make(env_id, n).reset(seed=bad)
 
 
 def test_unknown_env_id() -> None:

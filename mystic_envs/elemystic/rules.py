@@ -271,7 +271,10 @@ class ElemysticState(GameState):
             if self.energy[att] < self.energy[opp]:
                 self.inv_strength[att] = WATER_INVOCATION_STRENGTH
         elif f == FIRE:
-            self.inv_strength[opp] = 0
+            # "If your attack resolves second, this effectively does nothing": the opponent has
+            # attacked, so its zeroed Strength must not reach the Play First comparison either.
+            if self.attack_index == 0:
+                self.inv_strength[opp] = 0
         elif f == THUNDER:
             self.silenced[opp] = True
         elif f == LIFE:

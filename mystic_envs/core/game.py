@@ -164,6 +164,16 @@ class GameState(abc.ABC):
     @abc.abstractmethod
     def clone(self) -> GameState: ...
 
+    def check_seat(self, player: Any, name: str = "player") -> int:
+        """``player`` as a seat of this game: ``TypeError`` unless an integer, ``ValueError`` if
+        no such seat (a bad seat must not index into another seat's arrays)."""
+        n = self.game.num_players
+        if isinstance(player, bool | np.bool_) or not isinstance(player, numbers.Integral):
+            raise TypeError(f"{name} must be a seat index (0 to {n - 1}), got {player!r}")
+        if not 0 <= player < n:
+            raise ValueError(f"{name} must be a seat index (0 to {n - 1}), got {player!r}")
+        return int(player)
+
     @abc.abstractmethod
     def observation(self, player: int) -> np.ndarray:
         """float32 vector of what ``player`` may see, laid out by ``game.observation_layout()``."""

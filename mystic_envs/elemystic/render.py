@@ -8,7 +8,6 @@ opponent's secret while the viewer's Light effect lasts. The Unknown Element sta
 
 from __future__ import annotations
 
-import numbers
 from typing import TYPE_CHECKING
 
 from mystic_envs.elemystic.cards import ELEMENT_NAMES, ELEMENTS, INV_DEFENSE, SPEED, TOKENS
@@ -24,10 +23,8 @@ def _names(mask: int) -> str:
 
 def describe(s: ElemysticState, viewer: int | None = None) -> str:
     """The table as an onlooker sees it, or with ``viewer`` (0 or 1) as that seat sees it."""
-    if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, numbers.Integral)):
-        raise TypeError(f"viewer must be a seat index (0 or 1) or None, got {viewer!r}")
-    if viewer is not None and viewer not in (0, 1):
-        raise ValueError(f"viewer must be a seat index (0 or 1) or None, got {viewer!r}")
+    if viewer is not None:
+        viewer = s.check_seat(viewer, "viewer")
     lines = [f"Elemystic - round {s.round}, phase {PHASE_NAMES[s.phase]}"]
     if s.phase == GAME_OVER:
         lines.append(f"Game over: player_{s.winner} wins")

@@ -479,7 +479,7 @@ class ElemysticState(GameState):
     def observation(self, player: int) -> np.ndarray:
         from mystic_envs.elemystic.observation import observe
 
-        return observe(self, player)
+        return observe(self, self.check_seat(player))
 
     def secret_visible_to(self, viewer: int) -> bool:
         """Whether ``viewer`` can see the opponent's secret element now (Light, or played face up)."""
@@ -487,6 +487,7 @@ class ElemysticState(GameState):
         return self.light_reveal[viewer] or bool(self.column[opp] >> self.secret[opp] & 1)
 
     def determinize(self, player: int, rng: np.random.Generator) -> ElemysticState:
+        self.check_seat(player)
         c = self.clone(share_rng=True)  # the copy gets its own generator below
         opp = 1 - player
         # Unseen by `player`: the Unknown Element and, unless visible, the opponent's secret. The

@@ -8,7 +8,6 @@ the game is over; discarded tiles never.
 
 from __future__ import annotations
 
-import numbers
 from typing import TYPE_CHECKING
 
 from mystic_envs.mystria.board import (
@@ -85,10 +84,8 @@ def _central_rows(cell: list[str], with_lines: bool) -> list[str]:
 
 def describe(s: MystriaState, viewer: int | None = None) -> str:
     """The table as an onlooker sees it, or with ``viewer`` (0 or 1) as that seat sees it."""
-    if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, numbers.Integral)):
-        raise TypeError(f"viewer must be a seat index (0 or 1) or None, got {viewer!r}")
-    if viewer is not None and viewer not in (0, 1):
-        raise ValueError(f"viewer must be a seat index (0 or 1) or None, got {viewer!r}")
+    if viewer is not None:
+        viewer = s.check_seat(viewer, "viewer")
     game = s.game
     lines = [f"Mystria ({game.variant} rules) - phase {PHASE_NAMES[s.phase]}"]
     if s.phase == GAME_OVER:

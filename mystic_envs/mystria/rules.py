@@ -556,13 +556,14 @@ class MystriaState(GameState):
     def observation(self, player: int) -> np.ndarray:
         from mystic_envs.mystria.observation import observe
 
-        return observe(self, player)
+        return observe(self, self.check_seat(player))
 
     def objective_visible_to(self, viewer: int) -> bool:
         """Whether ``viewer`` sees the opponent's kept tile: only once the game is over."""
         return self.phase == GAME_OVER
 
     def determinize(self, player: int, rng: np.random.Generator) -> MystriaState:
+        self.check_seat(player)
         c = self.clone(share_rng=True)  # the copy gets its own generator below
         opp = 1 - player
         if self.game.full:

@@ -8,7 +8,6 @@ the opponent's hidden cards never appear.
 
 from __future__ import annotations
 
-import numbers
 from typing import TYPE_CHECKING
 
 from mystic_envs.tarot_dice.actions import target_name
@@ -46,10 +45,8 @@ def _die_name(die: int) -> str:
 
 def describe(s: TarotDiceState, viewer: int | None = None) -> str:
     """The table as an onlooker sees it, or with ``viewer`` (0 or 1) as that seat sees it."""
-    if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, numbers.Integral)):
-        raise TypeError(f"viewer must be a seat index (0 or 1) or None, got {viewer!r}")
-    if viewer is not None and viewer not in (0, 1):
-        raise ValueError(f"viewer must be a seat index (0 or 1) or None, got {viewer!r}")
+    if viewer is not None:
+        viewer = s.check_seat(viewer, "viewer")
     game = s.game
     over = s.phase == PH_GAME_OVER
     round_no = s.rounds_done + (not over)

@@ -626,7 +626,7 @@ class TarotDiceState(DecisionsMixin, DiceMixin, ArcanaMixin, GameState):
     def observation(self, player: int) -> np.ndarray:
         from mystic_envs.tarot_dice.observation import observe
 
-        return observe(self, player)
+        return observe(self, self.check_seat(player))
 
     def hidden_hand(self, p: int) -> list[int]:
         """The cards in ``p``'s hand that the opponent has not seen."""
@@ -637,6 +637,7 @@ class TarotDiceState(DecisionsMixin, DiceMixin, ArcanaMixin, GameState):
         looks under a well), the cards never dealt, and the opponent's hand cards ``player`` has
         not seen face up. Each owner's unseen cards are pooled, sorted and shuffled from ``rng``,
         so the result depends only on what ``player`` sees."""
+        self.check_seat(player)
         c = self.clone(share_rng=True)
         for owner in (0, 1):
             bottoms = [k for k in range(WELLS) if self.hidden_well[owner] >> k & 1]

@@ -261,6 +261,27 @@ def test_bad_keyword_arguments(env_id: str, n: int) -> None:
             make(env_id, n).reset(seed=bad)
 
 
+@pytest.mark.parametrize(("env_id", "n"), CASES)
+def test_bad_seats_for_the_engine_are_clear_errors(env_id: str, n: int) -> None:
+    state = make_raw(env_id, n).game.new_initial_state(0)
+    rng = np.random.default_rng(0)
+    for bad, error in (
+        (n, ValueError),
+        (-1, ValueError),
+        (True, TypeError),
+        ("0", TypeError),
+        (0.0, TypeError),
+    ):
+        for call in (
+            state.observation,
+            lambda p: state.determinize(p, rng),
+            lambda p: state.describe(viewer=p),
+        ):
+            with pytest.raises(error, match="must be a seat index"):
+                call(bad)
+    assert state.observation(np.int64(n - 1)).shape == (state.game.observation_size,)
+
+
 def test_unknown_env_id() -> None:
     for construct in (mystic_envs.make, mystic_envs.make_raw, mystic_envs.single_agent):
         with pytest.raises(ValueError) as err:

@@ -170,13 +170,11 @@ class PPOAgent:
         self.path = None if path is None else str(path)
         self.policy = policy
         self.deterministic = deterministic
-        self.rng = np.random.default_rng(seed)
         from agents.advice import Adviser, is_advised
 
         # An advised policy (training --advice) reads its own heuristic's choice after the observation.
-        self.adviser = (
-            Adviser(env_id, seed=seed, softness=policy.advice_softness) if is_advised(policy) else None
-        )
+        self.adviser = Adviser(env_id, softness=policy.advice_softness) if is_advised(policy) else None
+        self.seed(seed)
         # Advised only: decisions taken, and how many of them were not the advised action. They
         # tell whether training changed anything (evaluations report them).
         self.decisions = 0
@@ -190,9 +188,11 @@ class PPOAgent:
         return cls(env_id, policy=model.policy, **kw)
 
     def seed(self, seed: int | None) -> None:
-        self.rng = np.random.default_rng(seed)
+        # Two streams: the adviser's determinization must not mirror the policy's sampling draws.
+        own, advice = np.random.SeedSequence(seed).spawn(2)
+        self.rng = np.random.default_rng(own)
         if self.adviser is not None:
-            self.adviser.seed(seed)
+            self.adviser.seed(int(advice.generate_state(1)[0]))
 
     def observe(self, env: Any, agent_id: str) -> np.ndarray:
         """The vector the policy reads: the seat's observation, followed by the advice if it is advised."""

@@ -309,3 +309,20 @@ def test_train_with_an_anchor_resumes_with_it(tmp_path):
     main(["--resume", str(out), "--timesteps", "384", "--quiet"])
     assert AnchoredMaskablePPO.load(out / "model.zip").anchor == 0.5
     assert is_advised(make_agent("ppo", ENV_ID, path=str(out / "model.zip")).policy)
+
+
+def test_evaluations_of_an_advised_model_replay_the_same_games():
+    # The adviser's heuristic determinizes (Elemystic: which of the two unseen elements is the
+    # opponent's secret), so it too must be reseeded from the evaluation game.
+    from training.train import evaluate_against
+
+    model = _model()
+    runs = []
+    for _ in range(3):
+        me = PPOAgent.from_model(model, ENV_ID)
+        played: list[int] = []
+        act = me.act
+        me.act = lambda env, agent_id, act=act, played=played: played.append(act(env, agent_id)) or played[-1]
+        result = evaluate_against(me, "heuristic", ENV_ID, games=8, seed=0)
+        runs.append((result["wins"], result["draws"], played))
+    assert runs[0] == runs[1] == runs[2]

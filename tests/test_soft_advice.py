@@ -207,3 +207,17 @@ def test_heuristic_agents_report_scores_tuned_ones_with_their_own_constants():
         assert set(shipped) == set(tuned) and len(shipped) > 1
         differ += shipped != tuned
     assert differ > 0  # FIX weighs in where two pairs are left
+
+
+def test_the_final_info_has_the_games_own_result_beside_the_shaped_reward():
+    for shaping in (0.0, 2.0):
+        env = SelfPlayEnv(ENV_ID, {"heuristic": 1.0}, advice=True, shaping=shaping, margin=0.5, gamma=0.9)
+        obs, _ = env.reset(seed=3)
+        done = False
+        while not done:
+            obs, reward, term, trunc, info = env.step(int(np.argmax(obs[-env.adviser.size :])))
+            done = term or trunc
+        assert info["result"] in (-1.0, 1.0) and reward != info["result"]
+        assert np.sign(info["result"]) == np.sign(
+            info["final_scores"][env.seat] - info["final_scores"][1 - env.seat]
+        )

@@ -55,7 +55,9 @@ class AnchoredMaskablePPO(MaskablePPO):
         losses = []
         for data in self.rollout_buffer.get(self.batch_size):
             advice = data.observations[:, -n:]
-            advised = advice.sum(dim=1) > 0  # the last position of an episode has no advice
+            # A row without advice would pull toward action 0 (none is expected: SB3 stores no
+            # observation after an episode's end).
+            advised = advice.sum(dim=1) > 0
             if not advised.any():
                 continue
             distribution = self.policy.get_distribution(

@@ -107,13 +107,15 @@ def _play(
             action = seats[seat].act(env, agent_id)
             if both or seat == learner:
                 recorded[seat].append(len(actions))
-                obs_rows.append(
-                    adviser.observe(env, agent_id)
-                    if advice
-                    else np.asarray(obs["observation"], dtype=np.float32)
-                )
+                row = adviser.observe(env, agent_id) if advice else np.asarray(obs["observation"], np.float32)
+                obs_rows.append(row)
                 mask_rows.append(obs["action_mask"].astype(bool))
-                actions.append(labeller.act(env, agent_id) if labeller else action)
+                label = labeller.act(env, agent_id) if labeller else action
+                if advice and teacher == "heuristic":
+                    # The adviser is that heuristic on its own determinization: its choice (the
+                    # advice's 1) is the label, so the clone never learns to overrule its advice.
+                    label = int(np.flatnonzero(row[-adviser.size :] == 1.0)[0])
+                actions.append(label)
                 returns.append(0.0)
             env.step(action)
         for seat, rows in recorded.items():

@@ -193,6 +193,8 @@ class SelfPlayEnv(SingleAgentEnv):
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict]:
         obs, reward, terminated, truncated, info = super().step(action)
+        if terminated or truncated:
+            info = {**info, "result": reward}  # before margin and shaping: train_win_rate's sign
         scores = info.get("final_scores")
         if self.margin and terminated and scores is not None:
             own = scores[self.seat]
@@ -202,7 +204,8 @@ class SelfPlayEnv(SingleAgentEnv):
             # Potential-based shaping (Ng, Harada & Russell 1999): gamma * phi(s') - phi(s), with
             # phi 0 once the game is over, leaves the best policy unchanged and takes the dice's
             # swings out of each step's return.
-            phi = 0.0 if terminated or truncated else self._potential(self._phi)
+            # On truncation SB3 bootstraps from V(s'), so phi(s') stays what it is.
+            phi = 0.0 if terminated else self._potential(self._phi)
             reward += self.gamma * phi - self._phi
             self._phi = phi
         return obs, reward, terminated, truncated, {**info, "opponent": self.pool.label}

@@ -258,8 +258,9 @@ def evaluate_against(
 ) -> dict[str, float | int]:
     """Play ``agent`` against agent ``opponent``, half the games from each seat (2-player envs).
 
-    Game ``g`` uses env seed and opponent seed derived from ``(seed, g)`` alone, so the same games
-    are played at every evaluation of a run. Returns wins, draws, losses, win rate (draws count
+    Game ``g`` uses env seed, opponent seed and ``agent`` seed (if it has ``seed``) derived from
+    ``(seed, g)`` alone, so the same games are played at every evaluation of a run; an advised
+    agent's heuristic determinizes from that seed too. Returns wins, draws, losses, win rate (draws count
     half) and its 95% Wilson interval.
     """
     from training.evaluate import play_game
@@ -268,10 +269,11 @@ def evaluate_against(
     other = make_agent(opponent, env_id)
     wins = draws = 0
     for g in range(games):
-        env_seed, opp_seed = np.random.SeedSequence([seed, g]).generate_state(2, dtype=np.uint64)
-        reseed = getattr(other, "seed", None)
-        if callable(reseed):
-            reseed(int(opp_seed))
+        env_seed, opp_seed, own_seed = np.random.SeedSequence([seed, g]).generate_state(3, dtype=np.uint64)
+        for player, player_seed in ((other, opp_seed), (agent, own_seed)):
+            reseed = getattr(player, "seed", None)
+            if callable(reseed):
+                reseed(int(player_seed))
         seat = g % 2
         seats = [agent, other] if seat == 0 else [other, agent]
         rewards, _ = play_game(env, seats, int(env_seed))
@@ -406,7 +408,9 @@ def _progress_callback(bar: Any, stats: dict[str, list[float]]) -> Any:
             bar.update(self.training_env.num_envs)
             for done, info in zip(self.locals["dones"], self.locals["infos"], strict=True):
                 if done and "episode" in info:
-                    stats.setdefault(info.get("opponent", "?"), []).append(info["episode"]["r"])
+                    # The game's own result: the episode's return also holds margin and shaping.
+                    result = info.get("result", info["episode"]["r"])
+                    stats.setdefault(info.get("opponent", "?"), []).append(result)
             return True
 
     return Progress()

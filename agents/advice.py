@@ -21,7 +21,7 @@ choice as an input and as a prior, the way residual policy learning and "kicksta
   (Measured in README, "Training": on Mystria and Tarot Dice PPO either left every decision as
   advised (learning rate 3e-5; and at 1e-4 and 3e-4 with ``training.train --anchor``, the score
   margin in the reward and a warmed-up critic) or drifted to worse ones (1e-4 without the anchor);
-  with soft advice it departed in 10-24% of decisions and won no more (48.4% of 1,000 Tarot Dice
+  with soft advice it departed in 10-40% of decisions and won no more (48.4% of 1,000 Tarot Dice
   matches in the one run measured that long); it found no departure that wins.)
 
 :class:`Adviser` computes the vector; ``training.train --advice`` trains such a policy and the

@@ -308,6 +308,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.games is not None and args.games < 1:
         parser.error("--games must be at least 1")
+    if args.seed < 0:
+        parser.error(f"--seed must be a non-negative integer, got {args.seed}")
     if args.env == "elemystic_v0":
         if args.variant:
             parser.error("--variant is for mystria_v0")

@@ -1,4 +1,5 @@
-"""``make demo``: play and render one full Elemystic game between two agents, print the result.
+"""Play and render one full game between two agents, print the result (``make demo`` is
+``training.demo``, the training demo).
 
 python -m agents.demo [--env elemystic_v0] [--players heuristic random] [--seed 0] [--quiet]
 """

@@ -6,7 +6,8 @@ python -m agents.play ENV_ID [--opponent heuristic] [--seat 0|1|random] [--seed 
 ``training.evaluate`` (``mcts:simulations=200``) or the path of a saved model ending in ``.zip``; it
 plays every seat but yours. ``--seat`` picks yours (default ``random``, drawn from the seed).
 Without ``--seed`` a fresh seed is drawn and printed, so any game can be replayed. Every
-opponent move is printed by its action meaning; at the end come the final table, the rewards and
+move is printed by its action meaning, an opponent's as the table sees it (a kept Objective tile
+is not named); at the end come the final table, the rewards and
 the winner. ``q``, ``quit``, end of input or Ctrl-C abandon the game: exit status 130.
 """
 
@@ -88,8 +89,9 @@ def play_game(
             env.step(None)
             continue
         action = human.act(env, agent) if agent == you else opponents[agent].act(env, agent)
-        # Every action of the games so far is played face up, so naming it shows nothing hidden.
-        output(f"{agent} ({labels[agent]}): {env.unwrapped.action_meaning(action)}")
+        # The opponents' moves as the table sees them: a secret choice (Mystria's kept tile) stays secret.
+        meaning = env.unwrapped.action_meaning if agent == you else env.unwrapped.public_action_meaning
+        output(f"{agent} ({labels[agent]}): {meaning(action)}")
         env.step(action)
     output("\nFinal table:\n" + env.unwrapped.state.describe(viewer=human_seat))
     output("\nRewards:")

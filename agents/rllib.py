@@ -96,8 +96,14 @@ def _policy_layers(state: dict[str, Any], where: str, obs_size: int, num_actions
             raise CheckpointError(f"{where}: policy layer pi.{i} has shapes {weight.shape} and {bias.shape}")
         if layers and layers[-1][0].shape[1] != weight.shape[1]:
             raise CheckpointError(f"{where}: policy layer pi.{i} does not fit the layer before it")
-        # Stored transposed, so that acting is x @ weight + bias on one observation row.
-        layers.append((weight.astype(np.float32).T.copy(), bias.astype(np.float32).copy()))
+        try:
+            # Stored transposed, so that acting is x @ weight + bias on one observation row.
+            weight, bias = weight.astype(np.float32).T.copy(), bias.astype(np.float32).copy()
+        except (TypeError, ValueError) as exc:
+            raise CheckpointError(f"{where}: policy layer pi.{i} is not numeric ({exc})") from None
+        if not (np.isfinite(weight).all() and np.isfinite(bias).all()):
+            raise CheckpointError(f"{where}: policy layer pi.{i} holds NaN or infinite weights")
+        layers.append((weight, bias))
     if not layers:
         raise CheckpointError(f"{where}: no policy network (pi.<i> layers of a MaskedPPOModule)")
     shape = (layers[0][0].shape[0], layers[-1][0].shape[1])
@@ -141,7 +147,10 @@ def load_policies(
         # A module folder copied out of its checkpoint (as shipped): its id is in the metadata.
         folders = {meta["modules"][0]: path}
     num_players = meta.get("num_players")
-    env = mystic_envs.make_raw(env_id, **({"num_players": num_players} if num_players else {}))
+    try:
+        env = mystic_envs.make_raw(env_id, **({"num_players": num_players} if num_players else {}))
+    except (TypeError, ValueError) as exc:
+        raise CheckpointError(f"{name} names a game this library cannot make ({exc})") from None
     seat = env.possible_agents[0]
     obs_size = env.observation_space(seat)["observation"].shape[0]
     num_actions = int(env.action_space(seat).n)
@@ -223,7 +232,12 @@ class RLlibAgent:
             x = x @ weight + bias
             if i < len(layers) - 1:
                 x = np.tanh(x)
-        logits = np.where(np.asarray(mask, dtype=bool).reshape(-1), x.astype(np.float64), -np.inf)
+        legal = np.asarray(mask, dtype=bool).reshape(-1)
+        scores = x.astype(np.float64)
+        # Finite weights can still overflow float32; a NaN would make argmax pick an illegal action.
+        if not np.isfinite(scores[legal]).all():
+            raise ValueError(f"the checkpoint {self.path!r} gives non-finite action scores for {agent_id}")
+        logits = np.where(legal, scores, -np.inf)
         e = np.exp(logits - logits.max())
         return e / e.sum()
 

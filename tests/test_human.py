@@ -211,6 +211,18 @@ def test_play_main_first_table_hides_the_opponents_secret():
     assert f"+ 1 secret ({ELEMENT_NAMES[state.secret[0]]})" in table
 
 
+def test_play_main_never_names_the_objective_tile_an_opponent_keeps():
+    # Mystria, full rules: player_1 (the opponent) keeps a tile before the human's first decision
+    # with this seed; its move line must not say which one, while the human's own keep is named.
+    term = Terminal(always(first_listed_action))
+    assert main(["mystria_v0", "--seat", "0", "--seed", "3"], input_fn=term.input, output=term.output) == 0
+    opponent_keeps = [line for line in term.lines if re.match(r"player_1 \(heuristic\): keep", line)]
+    own_keeps = [line for line in term.lines if re.match(r"player_0 \(you\): keep", line)]
+    assert opponent_keeps and own_keeps
+    assert all("face down" in line and "points" not in line for line in opponent_keeps), opponent_keeps
+    assert all("Objective tile" in line and "points" in line for line in own_keeps), own_keeps
+
+
 def test_play_main_is_reproducible_from_its_seed():
     runs = []
     for _ in range(2):

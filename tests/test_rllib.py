@@ -29,7 +29,7 @@ from ray.rllib.core.rl_module.rl_module import RLModule  # noqa: E402
 
 import mystic_envs  # noqa: E402
 from agents import make_agent  # noqa: E402
-from agents.rllib import MODULES_SUBDIR, CheckpointError  # noqa: E402
+from agents.rllib import MODULES_SUBDIR, CheckpointError, pretrained_path  # noqa: E402
 from training.evaluate import run_tournament  # noqa: E402
 from training.rllib_config import (  # noqa: E402
     RANDOM_MODULE,
@@ -469,6 +469,34 @@ def test_shipped_policy_loads_by_default_and_beats_random():
     assert wins >= 32
     with pytest.raises(CheckpointError, match="no pretrained RLlib policy is shipped for 'mystria_v0'"):
         make_agent("rllib", "mystria_v0")
+
+
+def test_broken_weights_are_clear_errors_never_illegal_actions(tmp_path):
+    shipped = pretrained_path(ENV_ID)
+    weights = pickle.loads((shipped / "module_state.pkl").read_bytes())
+
+    def edited(name, edit):
+        copy = tmp_path / name
+        shutil.copytree(shipped, copy)
+        changed = {key: value.copy() for key, value in weights.items()}
+        edit(changed)
+        (copy / "module_state.pkl").write_bytes(pickle.dumps(changed))
+        return copy
+
+    nan = edited("nan", lambda w: w["pi.0.bias"].__setitem__(0, np.nan))
+    with pytest.raises(CheckpointError, match=r"pi\.0 holds NaN or infinite weights"):
+        make_agent("rllib", ENV_ID, path=nan)
+    text = edited("text", lambda w: w.__setitem__("pi.0.bias", np.array(["x"] * len(w["pi.0.bias"]))))
+    with pytest.raises(CheckpointError, match=r"pi\.0 is not numeric"):
+        make_agent("rllib", ENV_ID, path=text)
+    # Finite but huge: float32 overflows to inf; the agent says so instead of playing action 0.
+    last = max(int(k.split(".")[1]) for k in weights if k.startswith("pi."))
+    huge = edited("huge", lambda w: w.__setitem__(f"pi.{last}.weight", w[f"pi.{last}.weight"] * 1e38))
+    agent = make_agent("rllib", ENV_ID, path=huge)
+    env = mystic_envs.make(ENV_ID)
+    env.reset(seed=0)
+    with pytest.raises(ValueError, match="non-finite action scores"):
+        agent.act(env, env.agent_selection)
 
 
 def test_bad_checkpoints_are_clear_errors(run, tmp_path):

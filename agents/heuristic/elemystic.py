@@ -7,8 +7,9 @@ the opponent's secret and the Unknown Element are re-dealt at random, and it nev
   wherever the card sits) and front value (see below).
 - Play: choose the intended front element (highest front value: Invocation Strength + Defense
   plus a worth for its ability in the current situation) and the card to leave out (lowest top
-  half among the others). Play the two supports first, so the front is revealed last, and the
-  front last, to the front. When Storm forces a front play, the intended front goes now.
+  half among the others). Play the two supports first, so the front is revealed last. The third
+  element (or a play Storm forces) is chosen by trying every legal play and playing out the rest
+  of the round, answering with the same rule one level down.
 - Air Token: the bonus with the larger net energy swing against the current columns.
 - Shadow: try all four choices on a copy, resolve the rest of the round, keep the best swing.
 """

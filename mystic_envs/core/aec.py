@@ -126,6 +126,10 @@ class MysticAECEnv(AECEnv):
     def action_meaning(self, action: int) -> str:
         return self.game.action_meaning(coerce_action(action, self.game.num_actions))
 
+    def public_action_meaning(self, action: int) -> str:
+        """``action`` as the other players see it played (a secret choice stays secret)."""
+        return self.game.public_action_meaning(coerce_action(action, self.game.num_actions))
+
     # -- reset / observe ---------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None:

@@ -87,6 +87,11 @@ class Game(abc.ABC):
     def action_meaning(self, action: int) -> str:
         """A short human name for ``action``."""
 
+    def public_action_meaning(self, action: int) -> str:
+        """What the other players learn when ``action`` is played: all of it, unless the game has
+        secret actions (Mystria's keeping of an Objective tile) and overrides this."""
+        return self.action_meaning(action)
+
     @property
     def observation_size(self) -> int:
         return self.observation_layout()[-1].stop
@@ -140,8 +145,9 @@ class GameState(abc.ABC):
     def illegal_message(self, action: int, *, with_legal: bool = True) -> str:
         """Why ``action`` is illegal; ``with_legal=False`` leaves out the legal actions, which can
         name what only the player to move may see (its hidden cards or Objective tiles)."""
+        meaning = self.game.action_meaning if with_legal else self.game.public_action_meaning
         summary = (
-            f"illegal action {action} ({self.game.action_meaning(action)}) for player_"
+            f"illegal action {action} ({meaning(action)}) for player_"
             f"{self.current_player} in phase {self.phase_name!r}"
         )
         if not with_legal:

@@ -151,6 +151,11 @@ class MystriaGame(Game):
     def action_meaning(self, action: int) -> str:
         return action_meaning(action)
 
+    def public_action_meaning(self, action: int) -> str:
+        if KEEP <= action < ASSIGN:
+            return "keep one of the two Objective tiles drawn, face down"
+        return action_meaning(action)
+
     def __reduce__(self) -> tuple[Any, ...]:
         return (MystriaGame, (self.num_players, self.variant))
 

@@ -131,7 +131,8 @@ def test_illegal_action_terminate(env_id: str, n: int) -> None:
             assert all(env.terminations.values()) and not any(env.truncations.values())
             for ag in env.possible_agents:
                 message = env.infos[ag]["illegal_action"]
-                assert env.unwrapped.action_meaning(a) in message and phase in message
+                told = env.unwrapped.action_meaning if ag == offender else env.unwrapped.public_action_meaning
+                assert told(a) in message and phase in message
                 # The legal list can name the offender's hidden cards: the others never see it.
                 assert ("legal:" in message) == (ag == offender), (ag, message)
             # Every agent sees its reward once, then leaves; stepping after that is an error.

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.balance import measure
+from agents.balance import main, measure
 from mystic_envs.elemystic.cards import ELEMENT_NAMES
 
 GAMES = 20_000
@@ -33,3 +33,18 @@ def test_every_element_front_result_is_within_35_to_65_percent(report, element):
 def test_starting_seat_wins_45_to_55_percent(report):
     assert report.games == GAMES
     assert 0.45 <= report.start_seat_rate <= 0.55
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--seed", "-1"], "--seed must be a non-negative integer"),
+        (["--games", "0"], "--games must be at least 1"),
+        (["--variant", "intro"], "--variant is for mystria_v0"),
+    ],
+)
+def test_bad_arguments_are_one_line_usage_errors(argv, message, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--games", "1", *argv])
+    assert exit_info.value.code == 2
+    assert message in capsys.readouterr().err

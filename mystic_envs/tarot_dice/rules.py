@@ -300,6 +300,7 @@ class TarotDiceState(DecisionsMixin, DiceMixin, ArcanaMixin, GameState):
             self.plays = []
             self.choice = 0
             self.resolving = -1
+            self.captured_this_turn = False  # no turn is in progress once the match is over
             return
         # "switching who had first and second Draft"; "The First turn begins with the player who
         # had the second draft."

@@ -72,3 +72,15 @@ def test_each_known_card_is_one_hot_where_it_lies():
     o = s.observation(1)
     assert o[CARD_ROW[1][CARD["7 of Cups"]] + CARD_PLACES.index("top of the graveyard")] == 1.0
     assert o[CARD_ROW[1][CARD["3 of Cups"]] + CARD_PLACES.index("graveyard")] == 1.0
+
+
+def test_no_turn_flags_remain_once_the_match_is_over():
+    rng = np.random.default_rng(5)
+    for seed in range(6):
+        s = TarotDiceGame().new_initial_state(seed)
+        while not s.is_terminal:
+            s.apply(int(rng.choice(s.legal_actions())))
+        for seat in (0, 1):
+            o = s.observation(seat)
+            assert o[OBS["captured_this_turn"]].tolist() == [0.0]
+            assert o[OBS["to_move"]].tolist() == [0.0]

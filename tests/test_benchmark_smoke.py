@@ -41,7 +41,7 @@ def test_quick_run_structure(bench: ModuleType, tmp_path: Path, capsys: pytest.C
     report = bench.main(["--quick", "--env", "elemystic_v0", "--seconds", "0.05", "--json", str(out)])
 
     names = set(report["contenders"])
-    assert names == {"elemystic_v0 (2p)", "connect_four_v3", "leduc_holdem_v4"}
+    assert names == {"elemystic_v0 (2p)", "connect_four_v3", bench.LEAN, "leduc_holdem_v4"}
     assert report["config"]["rounds"] == 1
 
     for name, r in report["contenders"].items():
@@ -82,7 +82,7 @@ def test_all_registered_ids_are_contenders(bench: ModuleType) -> None:
     for env_id in mystic_envs.ENV_IDS:
         for n in mystic_envs.player_counts(env_id):
             assert f"{env_id} ({n}p)" in names
-    assert names[-2:] == ["connect_four_v3", "leduc_holdem_v4"]
+    assert names[-3:] == ["connect_four_v3", bench.LEAN, "leduc_holdem_v4"]
 
 
 def test_rejects_unknown_env(bench: ModuleType) -> None:

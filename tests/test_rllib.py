@@ -300,6 +300,22 @@ def test_the_audit_catches_an_unmasked_policy():
     assert runners["illegal_actions"] > 0 and runners["audited_actions"] >= runners["illegal_actions"]
 
 
+def test_a_run_that_samples_an_illegal_action_stops_saves_and_fails(tmp_path, monkeypatch, capsys):
+    def unmasked(self, batch, **kwargs):
+        return {Columns.ACTION_DIST_INPUTS: self.pi(batch[Columns.OBS]["observation"])}
+
+    # Sampling in this process (no env runner actors), so the patched module is the one that acts.
+    monkeypatch.setattr(MaskedPPOModule, "_forward", unmasked)
+    out = tmp_path / "unmasked"
+    argv = [*SHORT, "--timesteps", "5000", "--num-env-runners", "0", "--checkpoint-every", "100"]
+    with pytest.raises(SystemExit, match="illegal actions were sampled"):
+        main(["--env", ENV_ID, "--checkpoint-dir", str(out), *argv])
+    rows = _rows(out)
+    assert len(rows) == 1 and int(rows[0]["illegal_actions"]) > 0  # stopped after the first iteration
+    assert (out / "checkpoint" / "mystic_envs.json").is_file()
+    assert not ray.is_initialized()
+
+
 def test_resume_continues_the_run(run, tmp_path, capsys):
     copy = tmp_path / "copy"
     shutil.copytree(run, copy)

@@ -14,10 +14,11 @@ unmasked random actions, is off).
 
 Every iteration prints the env steps (one per action of any seat), their rate, the win rate of the
 learning seat in the episodes against masked random players with its 95% Wilson interval, and the
-illegal actions sampled (audited against the mask; any at all is a bug, and the run then ends with
-an error after saving). ``--checkpoint-dir`` (default ``runs/rllib/<env>-<timestamp>``) holds
-``run.json`` (the settings), ``progress.csv`` (a row per iteration) and ``checkpoint/``, the latest
-RLlib checkpoint, written every ``--checkpoint-every`` iterations and at the end.
+illegal actions sampled (audited against the mask; any at all is a bug, and the run then stops after
+that iteration, saves and ends with an error). ``--checkpoint-dir`` (default
+``runs/rllib/<env>-<timestamp>``) holds ``run.json`` (the settings), ``progress.csv`` (a row per
+iteration) and ``checkpoint/``, the latest RLlib checkpoint, written every ``--checkpoint-every``
+iterations and at the end.
 ``Algorithm.from_checkpoint`` restores it, ``make_agent("rllib", env_id, path=DIR)`` plays it without
 Ray, and ``--resume DIR`` continues the run from it: the settings that shape learning come from
 ``run.json``; ``--timesteps``, the resource flags and ``--address`` may change, so a run started here
@@ -334,10 +335,18 @@ def train(cfg: RunConfig, address: str | None = None, resume: bool = False, quie
             result = algo.train()
             rows.append(_record(result, time.perf_counter() - started, totals, meta["modules"]))
             _write_csv(run.csv, rows)
-            if totals["env_steps"] >= cfg.timesteps or totals["iteration"] % cfg.checkpoint_every == 0:
+            # An illegal action means broken masking: stop at once rather than train on it for hours.
+            stop = totals["illegal_actions"] > 0
+            if (
+                stop
+                or totals["env_steps"] >= cfg.timesteps
+                or totals["iteration"] % cfg.checkpoint_every == 0
+            ):
                 checkpoint = _save(algo, run, {**meta, **totals})
             if not quiet:
                 print(_progress_line(rows[-1], cfg.timesteps), flush=True)
+            if stop:
+                break
         algo.stop()
     finally:
         ray.shutdown()

@@ -179,8 +179,9 @@ def test_train_with_advice_writes_an_advised_model(tmp_path):
     agent = make_agent("ppo", ENV_ID, path=str(out / "model.zip"))
     assert is_advised(agent.policy)
     assert (out / "imitation.json").is_file()
-    with pytest.raises(SystemExit):
+    with pytest.raises(SystemExit) as refused:
         main(["--resume", str(out), "--advice"])
+    assert refused.value.code == 2
     main(["--resume", str(out), "--timesteps", "384", "--quiet"])  # the advised envs come back too
     resumed = make_agent("ppo", ENV_ID, path=str(out / "model.zip"))
     assert is_advised(resumed.policy) and resumed.policy.advice_weight == agent.policy.advice_weight

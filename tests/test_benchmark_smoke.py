@@ -85,6 +85,7 @@ def test_all_registered_ids_are_contenders(bench: ModuleType) -> None:
     assert names[-3:] == ["connect_four_v3", bench.LEAN, "leduc_holdem_v4"]
 
 
-def test_rejects_unknown_env(bench: ModuleType) -> None:
-    with pytest.raises(SystemExit):
+def test_rejects_unknown_env(bench: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as refused:
         bench.parse_args(["--env", "no_such_env_v0"])
+    assert refused.value.code == 2 and "no_such_env_v0" in capsys.readouterr().err

@@ -137,7 +137,7 @@ def test_shadow_swaps_one_columns_totals_before_or_after_its_attack(choice, targ
     play(s, [(0, choice)])
     t0 = book_totals("Shadow", hands[0][2:])
     t1 = book_totals("Earth", hands[1][2:])
-    cols = {0: t0, 1: (t1[1], t1[0]) if False else t1}
+    cols = {0: t0, 1: t1}
     swapped = {0: (t0[1], t0[0]), 1: (t1[1], t1[0])}
     first = {p: (swapped[p] if before and p == target else cols[p]) for p in (0, 1)}
     second = {p: (swapped[p] if p == target else cols[p]) for p in (0, 1)}

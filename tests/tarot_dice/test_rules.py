@@ -129,6 +129,18 @@ MINOR_ROWS = [
         },
     ),
     row(
+        "knight-banished-die-cannot-be-targeted",
+        {"hands": (["Knight of Cups"], ["7 of Wands"]), "planet": "Venus", "zodiac": "Taurus"},
+        [(0, "play Knight of Cups"), (0, "die opp D20"), (1, "play 7 of Wands")],
+        {"phase": "card_target", "illegal": [(1, "die my D20")], "legal": [(1, "die opp D20")]},
+    ),
+    row(
+        "knight-banished-die-cannot-be-captured",
+        {"hands": (["Knight of Cups"], []), "planet": "Venus", "zodiac": "Taurus"},
+        [(0, "play Knight of Cups"), (0, "die my D20")],
+        {"to_move": 1, "illegal": [(1, "capture D20 D20")], "legal": [(1, "capture D20 D12")]},
+    ),
+    row(
         "knight-banish-ends-at-the-start-of-the-banishers-next-turn",
         {"hands": (["Knight of Cups"], []), "planet": "Venus", "zodiac": "Taurus", "rolls": [9]},
         [(0, "play Knight of Cups"), (0, "die opp D20"), (1, "reroll opp D20")],
@@ -933,9 +945,31 @@ INTERACTION_ROWS = [
     ),
     row(
         "a-leo-locked-die-cannot-be-targeted-by-a-card",
-        {"planet": "Uranus", "zodiac": "Leo", "dice": ((1, 2, 3, 4, 5, 6), (1, 2, 3, 4, 5, 20))},
+        {
+            "planet": "Uranus",
+            "zodiac": "Leo",
+            "dice": ((1, 2, 3, 4, 5, 6), (1, 2, 3, 4, 5, 20)),
+            "hands": (["7 of Cups"], []),
+        },
+        [(0, "play 7 of Cups")],
+        {"phase": "card_target", "illegal": [(0, "die opp D20")], "legal": [(0, "die my D20")]},
+    ),
+    row(
+        "a-leo-locked-die-cannot-be-targeted-by-a-face-card",
+        {
+            "planet": "Uranus",
+            "zodiac": "Leo",
+            "dice": ((1, 2, 3, 4, 5, 6), (1, 2, 3, 4, 5, 20)),
+            "hands": (["King of Cups"], []),
+        },
+        [(0, "play King of Cups")],
+        {"phase": "card_target", "illegal": [(0, "die opp D20")], "legal": [(0, "die my D20")]},
+    ),
+    row(
+        "a-leo-locked-die-still-captures-and-can-be-captured",
+        {"planet": "Uranus", "zodiac": "Leo", "dice": ((1, 2, 3, 4, 5, 20), (1, 2, 3, 4, 5, 20))},
         [],
-        {"illegal": [(0, "reroll opp D20")]},
+        {"legal": [(0, "capture D20 D20")]},
     ),
     row(
         "the-devils-card-is-not-a-hidden-card-wheel-still-waits",

@@ -59,9 +59,17 @@ def _make_mcts(env_id: str, seed: int | None = None, **kw: Any) -> Agent:
 
 def _make_ppo(env_id: str, seed: int | None = None, **kw: Any) -> Agent:
     # Imported here: torch and sb3-contrib are the optional `train` extra.
-    from agents.ppo import PPOAgent
+    try:
+        from agents.ppo import PPOAgent
 
-    return PPOAgent(env_id, seed=seed, **kw)
+        return PPOAgent(env_id, seed=seed, **kw)
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("torch", "stable_baselines3", "sb3_contrib"):
+            raise
+        raise ModuleNotFoundError(
+            f"the ppo agent needs the train extra ({exc.name} is not installed): "
+            "pip install torch==2.13.0 'mystic-envs[train]'"
+        ) from exc
 
 
 def _make_rllib(env_id: str, seed: int | None = None, **kw: Any) -> Agent:

@@ -84,3 +84,12 @@ def test_importing_agents_registers_opponents_for_single_agent():
         _, reward, terminated, truncated, _ = env.step(int(legal[0]))
         done = terminated or truncated
     assert reward in (-1.0, 1.0)
+
+
+def test_the_ppo_agent_without_the_train_extra_says_how_to_install_it(monkeypatch):
+    import sys
+
+    monkeypatch.delitem(sys.modules, "agents.ppo", raising=False)
+    monkeypatch.setitem(sys.modules, "torch", None)  # as if torch were not installed
+    with pytest.raises(ModuleNotFoundError, match=r"needs the train extra .*mystic-envs\[train\]"):
+        make_agent("ppo", "elemystic_v0")

@@ -202,11 +202,12 @@ class MysticAECEnv(AECEnv):
             self.render()
 
     def _truncate(self) -> None:
+        reason = f"max_steps={self.max_steps} reached"
         for ag in self.agents:
             self.truncations[ag] = True
-        self._end_infos(f"max_steps={self.max_steps} reached", [])
+        self._end_infos(reason, [])
         for ag in self.agents:
-            self.infos[ag]["truncated_reason"] = f"max_steps={self.max_steps} reached"
+            self.infos[ag]["truncated_reason"] = reason
 
     def _mark_eliminated(self, state: GameState) -> None:
         # Only games with more than two players can lose a seat while the game goes on.

@@ -156,8 +156,8 @@ class MystriaReport:
     def tiles(self) -> str:
         rows = ["| tile | points | kept | achieved (12-turn games) |", "|---|--:|--:|--:|"]
         for t, tile in enumerate(OBJECTIVES):
-            share = self.achieved[t] / self.kept_scored[t] if self.kept_scored[t] else float("nan")
-            rows.append(f"| {tile.name} | {tile.points} | {self.kept[t]} | {100 * share:.0f}% |")
+            share = f"{100 * self.achieved[t] / self.kept_scored[t]:.0f}%" if self.kept_scored[t] else "-"
+            rows.append(f"| {tile.name} | {tile.points} | {self.kept[t]} | {share} |")
         return "\n".join(rows)
 
 

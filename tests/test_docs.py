@@ -45,3 +45,11 @@ def test_readme_aec_loop_runs():
     namespace: dict = {}
     exec(compile(code, "README.md", "exec"), namespace)
     assert namespace["info"]["winners"]
+
+
+@pytest.mark.parametrize("argv", [[], ["--help"], ["chess_v0"], ["elemystic_v0", "mystria_v0"]])
+def test_docs_command_answers_bad_arguments_with_its_usage_line(argv):
+    from mystic_envs.core.docs import main
+
+    with pytest.raises(SystemExit, match=r"usage: python -m mystic_envs.core.docs ENV_ID"):
+        main(argv)

@@ -8,9 +8,10 @@ probability exactly 0 (``exp`` underflows) while PPO's log-probabilities, KL and
 
 The classes live in an importable module, not in a script, because RLlib pickles a module's class by
 reference into every checkpoint: ``Algorithm.from_checkpoint`` works on any machine with mystic-envs
-installed. ``agents.rllib`` reads the weights of :class:`MaskedPPOModule` from a checkpoint without
-Ray; it relies on the layout documented there (``pi.<i>`` and ``vf.<i>`` linear layers with tanh
-between them), so change one only together with the other.
+installed, once ``training.rllib_env.register_envs()`` has registered the envs in that process.
+``agents.rllib`` reads the weights of :class:`MaskedPPOModule` from a checkpoint without Ray; it
+relies on the layout documented there (``pi.<i>`` and ``vf.<i>`` linear layers with tanh between
+them), so change one only together with the other.
 """
 
 from __future__ import annotations

@@ -41,7 +41,7 @@ def generated_blocks(env_id: str) -> dict[str, str]:
 
 def main(argv: list[str] | None = None) -> None:
     args = sys.argv[1:] if argv is None else argv
-    if len(args) != 1:
+    if len(args) != 1 or args[0] not in mystic_envs.ENV_IDS:
         ids = list(mystic_envs.ENV_IDS)
         raise SystemExit(f"usage: python -m mystic_envs.core.docs ENV_ID (one of {ids})")
     for name, block in generated_blocks(args[0]).items():

@@ -36,3 +36,13 @@ def test_most_games_reach_the_12_turn_end(report):
 @pytest.mark.slow
 def test_the_drops_tie_break_decides_a_few_games(report):
     assert 0 < report.tie_breaks <= 0.15 * GAMES
+
+
+def test_a_tile_never_kept_shows_a_dash_not_nan():
+    from agents.balance import MystriaReport
+
+    r = MystriaReport(variant="full")
+    r.kept_scored[0], r.achieved[0], r.kept[0] = 4, 1, 4
+    rows = r.tiles().splitlines()[2:]
+    assert rows[0].endswith("| 4 | 25% |")
+    assert all(row.endswith("| 0 | - |") for row in rows[1:]) and "nan" not in r.tiles()

@@ -10,7 +10,7 @@ Player 1 takes the Light Token.
 from __future__ import annotations
 
 import numpy as np
-from script import E, deal, draft, new_state, play
+from script import E, deal, draft, new_state, play, play_columns, setup_round
 
 from mystic_envs.elemystic.cards import INV_STRENGTH, LIGHT, SPEED
 from mystic_envs.elemystic.observation import LAYOUT
@@ -94,3 +94,16 @@ def test_end_of_round_arrows():
     assert s.draft_first == 1  # rotates every round
     assert s.play_first == 1  # Player 2 had the higher total Strength (11 against 3)
     assert s.last_round.energy_lost == (2, 1)
+
+
+def test_speed_example_the_6_speed_front_attacks_before_the_2_speed_one():
+    # "Speed values of 2 and 6; since 6 is higher, the player with the 6-Speed element in front
+    # attacks first!" (D-1: Shadow is the 6, Light the 2). Seat 0 plays first, yet attacks second.
+    assert (SPEED[E["Shadow"]], SPEED[E["Light"]]) == (6, 2)
+    s = new_state(0)
+    setup_round(s, (["Water", "Light", "Storm", "Thunder"], ["Earth", "Shadow", "Life", "Air"]), "Fire")
+    play_columns(
+        s, (["front Storm", "back Thunder", "front Light"], ["front Life", "back Air", "front Shadow"])
+    )
+    assert s.order == (1, 0)
+    assert s.phase_name == "shadow_choice" and s.current_player == 1  # Shadow resolves first

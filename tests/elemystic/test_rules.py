@@ -223,3 +223,27 @@ def test_every_attack_deals_strength_minus_defense_floored_at_zero():
         for att, strength, defense, before, after in r["attacks"]:
             lost = before[1 - att] - after[1 - att]
             assert lost == max(0, strength - defense)
+
+
+def test_each_seat_sees_its_own_secret_the_face_up_pool_and_the_opponents_face_up_hand():
+    # "You may look at your own secret element at any time, but not your opponent's"; the six
+    # elements of the pool are face up, and so are the drafted ones in the opponent's hand.
+    at = {e.name: e.slice for e in LAYOUT}
+    rng = np.random.default_rng(11)
+    checked = 0
+    for seed in range(10):
+        s = ElemysticGame().new_initial_state(seed)
+        while not s.is_terminal:
+            for me in (0, 1):
+                o, opp = s.observation(me), 1 - me
+                assert np.flatnonzero(o[at["own_secret"]]).tolist() == [s.secret[me]]
+                assert np.flatnonzero(o[at["draft_pool"]]).tolist() == [
+                    e for e in range(9) if s.pool >> e & 1
+                ]
+                face_up = s.hand[opp] & ~(1 << s.secret[opp])
+                assert np.flatnonzero(o[at["opp_faceup_hand"]]).tolist() == [
+                    e for e in range(9) if face_up >> e & 1
+                ]
+                checked += bool(s.pool)
+            s.apply(int(rng.choice(s.legal_actions())))
+    assert checked > 100

@@ -122,6 +122,13 @@ def test_objectives_are_individual():
     assert (s.score(0).objective, s.score(1).objective) == (7, 0)
 
 
+def test_a_tied_majority_is_not_awarded_in_the_full_rules():
+    # The boards of test_objectives_are_individual: both largest groups hold 3 tokens.
+    s = scored("full", (FULL_BOARDS[0], "GPBG GGRP GBPG"), drops=(5, 6), kept=("Four Winds", "Pillar"))
+    assert max(s.largest_groups(0)) == max(s.largest_groups(1)) == 3
+    assert (s.score(0).majority, s.score(1).majority) == (0, 0)
+
+
 def test_an_objective_needs_every_place_in_one_colour():
     # A's Falling Star places (1, 5, 6, 12) hold red, blue, purple, red; B's Four Winds places
     # (1, 4, 9, 12) hold green, purple, blue, green.

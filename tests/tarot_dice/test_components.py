@@ -221,3 +221,28 @@ def test_strength_starts_in_the_hand():
     play(s, [(first, "draft Strength")])
     assert s.major_hand[first] == 1 << MAJOR["Strength"]
     assert s.observation(1 - first)[OBS["played_majors"]][2] == 1.0  # the opponent knows
+
+
+def test_every_new_round_deals_fresh_cards_and_rolls_every_numbered_die():
+    # New round, steps 2, 4 and 6: graveyards and leftover Minors go back, the decks are dealt
+    # again, and all the numbered dice return and are rolled (round 1 is tested above).
+    rng = np.random.default_rng(2)
+    rounds_seen, high = 0, 0
+    for seed in range(12):
+        s = TarotDiceGame(num_rounds=3).new_initial_state(seed)
+        done, dealt = 0, False
+        while not s.is_terminal:
+            if s.rounds_done > done and s.phase_name == "draft" and not dealt:
+                dealt = True
+                for p in (0, 1):
+                    assert [len(w) for w in s.wells[p]] == [2, 2, 2] and s.hidden_well[p] == 0b111
+                    assert len(s.hand[p]) == 1 and not s.public_hand[p] and not s.graveyard[p]
+                    assert len(s.unused[p]) == DECK_SIZE - 7
+            if dealt and s.phase_name == "action":
+                assert s.board == (1 << 12) - 1, "every numbered die is back on the board"
+                assert all(1 <= s.value[d] <= DIE_SIZES[d % 6] for d in range(12))
+                high += sum(s.value[d] > 2 for d in range(12))
+                rounds_seen += 1
+                done, dealt = s.rounds_done, False
+            s.apply(int(rng.choice(s.legal_actions())))
+    assert rounds_seen >= 20 and high > 6 * rounds_seen  # rolled, not left over from the last round

@@ -239,6 +239,14 @@ ACTION_ROWS = [
         {"zodiac": "Cancer", "to_move": 1},
     ),
     row(
+        # Libra rolls a repeated value again, but the Zodiac die's own roll does not affect itself:
+        # one scripted roll, Libra again, and no second.
+        "the-zodiac-die-rerolled-does-not-affect-itself",
+        {"zodiac": "Libra", "planet": "Mars", "rolls": [7]},
+        [(0, "reroll zodiac")],
+        {"zodiac": "Libra"},
+    ),
+    row(
         "the-last-pair-captured-wins-the-round-d20-and-d4-score-24",
         {"dice": ((0, 0, 0, 0, 0, 20), (4, 0, 0, 0, 0, 0)), "planet": "Venus", "zodiac": "Taurus"},
         [(0, "capture D20 D4")],

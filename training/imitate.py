@@ -110,11 +110,12 @@ def _play(
                 row = adviser.observe(env, agent_id) if advice else np.asarray(obs["observation"], np.float32)
                 obs_rows.append(row)
                 mask_rows.append(obs["action_mask"].astype(bool))
-                label = labeller.act(env, agent_id) if labeller else action
                 if advice and teacher == "heuristic":
                     # The adviser is that heuristic on its own determinization: its choice (the
                     # advice's 1) is the label, so the clone never learns to overrule its advice.
                     label = int(np.flatnonzero(row[-adviser.size :] == 1.0)[0])
+                else:
+                    label = labeller.act(env, agent_id) if labeller else action
                 actions.append(label)
                 returns.append(0.0)
             env.step(action)

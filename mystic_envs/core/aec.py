@@ -16,7 +16,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from mystic_envs.core.errors import GameOverError, IllegalActionError
-from mystic_envs.core.game import Game, GameState, LayoutEntry
+from mystic_envs.core.game import Game, GameState, LayoutEntry, is_integer
 
 ILLEGAL_ACTION_MODES = ("terminate", "penalize", "raise")
 RENDER_MODES = ("ansi", "human")
@@ -25,7 +25,7 @@ RENDER_MODES = ("ansi", "human")
 def check_count(name: str, value: Any, low: int) -> int:
     """``value`` as an ``int`` of at least ``low``: ``TypeError`` if it is no integer, ``ValueError``
     if it is too small."""
-    if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Integral):
+    if not is_integer(value):
         raise TypeError(f"{name} must be an integer, got {value!r} of type {type(value).__name__}")
     if value < low:
         raise ValueError(f"{name} must be at least {low}, got {value!r}")
@@ -38,7 +38,7 @@ def coerce_action(action: Any, num_actions: int) -> int:
         if action.shape not in ((), (1,)):
             raise TypeError(f"action must be a single integer, got an array of shape {action.shape}")
         action = action.reshape(()).item() if np.issubdtype(action.dtype, np.integer) else action
-    if isinstance(action, bool | np.bool_) or not isinstance(action, numbers.Integral):
+    if not is_integer(action):
         raise TypeError(
             f"action must be an integer in [0, {num_actions}), got {action!r} of type {type(action).__name__}"
         )

@@ -66,6 +66,14 @@ def zero_sum_returns(placement: list[int] | tuple[int, ...]) -> np.ndarray:
     return out
 
 
+def is_integer(value: Any) -> bool:
+    """Whether ``value`` is a Python or numpy integer; ``bool`` is not one here, since True would
+    quietly mean 1. A plain ``int`` skips the slower ABC test: engines check on their hot paths."""
+    return type(value) is int or (
+        not isinstance(value, bool | np.bool_) and isinstance(value, numbers.Integral)
+    )
+
+
 class Game(abc.ABC):
     """Immutable configuration of one game; creates states."""
 
@@ -132,11 +140,7 @@ class GameState(abc.ABC):
         """Check legality, then play ``action`` for the current player."""
         if self.is_terminal:
             raise GameOverError(f"the game is over; action {action} cannot be applied")
-        # bool is an int to Python: True would silently play action 1. (A plain int skips the
-        # slower ABC check: apply is the search agents' hot path.)
-        if type(action) is not int and (
-            isinstance(action, bool | np.bool_) or not isinstance(action, numbers.Integral)
-        ):
+        if type(action) is not int and not is_integer(action):  # the common case without a call
             raise TypeError(f"action must be an integer, got {action!r} of type {type(action).__name__}")
         if not self.is_legal(action):
             raise IllegalActionError(self.illegal_message(action))
@@ -177,9 +181,7 @@ class GameState(abc.ABC):
         """``player`` as a seat of this game: ``TypeError`` unless an integer, ``ValueError`` if
         no such seat (a bad seat must not index into another seat's arrays)."""
         n = self.game.num_players
-        if type(player) is not int and (
-            isinstance(player, bool | np.bool_) or not isinstance(player, numbers.Integral)
-        ):
+        if type(player) is not int and not is_integer(player):  # the common case without a call
             raise TypeError(f"{name} must be a seat index (0 to {n - 1}), got {player!r}")
         if not 0 <= player < n:
             raise ValueError(f"{name} must be a seat index (0 to {n - 1}), got {player!r}")

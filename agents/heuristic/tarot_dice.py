@@ -37,14 +37,15 @@ capture, judged at the start of the opponent's turn and turned into match value.
   round a round is worth more the larger its last pair.
 
 Decisions, all on that model: the action (every capture; every reroll as the average over a few
-representative faces; every card on its best target and value, less a small price for spending
-it), then each sub-decision of a card play (The Hanged Man, Strength's face, the value, the target,
-the Queen's rerolls, each triggered Major or pass, with a margin before spending a "$" Major; the
-extra targets; the symbol chosen), the Planet phase's choices (Mars, Venus, Neptune, Uranus,
-Aquarius) and the setup: the draft by a fixed priority, measured (owners' round wins with random
-drafts; the draft matters little), The Magician's well and The Devil's sacrifice by the visible top
-cards. The rest of the turn's Planet phase is played out on the model before a position is scored,
-so a King is not spent where Venus or the North Node would reroll it at once.
+representative faces; every card on its best target and value, less a small price for spending it),
+then each sub-decision of a card play (The Hanged Man, Strength's face, the value, the target, the
+Queen's rerolls, each triggered Major or pass, with a margin before spending a "$" Major,
+Judgement's values and The Hanged Man included; the extra targets; the symbol chosen), the Planet
+phase's choices (Mars, Venus, Neptune, Uranus, Aquarius) and the setup: the draft by a fixed
+priority, measured (owners' round wins with random drafts; the draft matters little), The Magician's
+well and The Devil's sacrifice by the visible top cards. The rest of the turn's Planet phase is
+played out on the model before a position is scored, so a King is not spent where Venus or the North
+Node would reroll it at once.
 
 ``decide(state, seat)`` is the whole player: about 1.5-2 ms of CPU a decision on average.
 ``rollout_policy`` keeps only its capture rules, for ``agents.mcts`` rollouts.
@@ -324,7 +325,14 @@ def decide(s: TarotDiceState, seat: int, scores: dict[int, float] | None = None)
     if phase == PH_NEPTUNE:
         return _best(legal, scores, lambda a: dec.banish(die_of[a - A.DIE]))
     if phase == PH_VALUE:
-        return _best(legal, scores, lambda a: dec.best_effect(NUMBER, (a - A.NUMBER_ACTION + 1,)))
+        free = s.plays[-1].free_values
+
+        def value_of(a: int) -> float:
+            v = a - A.NUMBER_ACTION + 1
+            # A value only Judgement reaches spends it for the round, like any "$" Major.
+            return dec.best_effect(NUMBER, (v,)) - (0.0 if free >> v & 1 else DOLLAR_MARGIN)
+
+        return _best(legal, scores, value_of)
     if phase == PH_FACE:
         return _best(legal, scores, lambda a: dec.best_effect(FACE_KINDS[a - A.FACE]))
     if phase in (PH_PLANET_SYMBOL, PH_URANUS):

@@ -176,6 +176,9 @@ class Model:
         self.lead = s.points[me] - s.points[1 - me]
         self.planet_pending = (OP_PLANET_PHASE,) in s.tasks or s.phase == PH_ACTION
         self.captured = s.captured_this_turn
+        # The opponent's Knight and Hermit banishes hold until its next turn starts: they bind this
+        # turn's rolls and Planet phase, not the opponent's coming turn that ``ban`` describes.
+        self.turn_ban = s.knight_ban[1 - me]
         self.turn = s.turn_in_round
         self.limit = game.round_turn_limit
         self.second = 1 - s.round_starter  # wins the duel when every pair ties
@@ -502,7 +505,7 @@ class Model:
             return self.static(vals, board, ban)
         if zodiac == ARIES and planet != SUN and not captured:
             return self.static(vals, board, ban)
-        active = board & ~ban
+        active = board & ~(ban | self.turn_ban)
         if planet in (MARS, VENUS):
             side = OWN_DICE[self.opp] if planet == MARS else OWN_DICE[self.me]
             dice = bits(self._changeable(vals, active) & side)
@@ -560,7 +563,7 @@ class Model:
         """Expected value after rolling die ``d`` (with the Zodiac's effect on the roll)."""
         if d in (PLANET_DIE, ZODIAC_DIE):
             return self.symbol_rolled(vals, board, ban, d, then_planet)
-        changeable = self._changeable(vals, board & ~ban)
+        changeable = self._changeable(vals, board & ~(ban | self.turn_ban))
         if not changeable >> d & 1:
             return self.finish(vals, board, ban) if then_planet else self.static(vals, board, ban)
         zodiac = vals[ZODIAC_DIE] if vals[PLANET_DIE] != SUN else 0
@@ -631,7 +634,7 @@ class Model:
                     self.symbol_set(vals, board, ban, d, f, then_planet) for f in range(1, 13) if f != URANUS
                 )
             if not negated and face == NEPTUNE:
-                dice = bits(board & ~ban)
+                dice = bits(board & ~(ban | self.turn_ban))
                 if dice:
                     return max(score(v, board, ban | 1 << b) for b in dice)
             return score(v, board, ban)

@@ -7,6 +7,11 @@ nightfall duel near the turn limit, and what the last pair is worth. ``Model.fin
 out the rest of the current turn's Planet phase (rolls weighed at a few representative faces). The
 strategy it encodes is described in the heuristic's module docstring.
 
+What it leaves out, for speed (each would multiply the faces weighed per roll): a modelled roll
+ignores Libra's reroll of a repeated value, Pisces' rolls of the dice showing the same value and
+Sagittarius's roll of the symbol dice; the Moon's Planet phase rerolls the Zodiac die in the model
+(Virgo or not) but leaves the Planet die's face as it is.
+
 It reads only what the seat sees: its own cards, the other's public ones and the number of the
 other's hidden cards (as a chance they hold a King or a Page), the dice and the symbol dice.
 """

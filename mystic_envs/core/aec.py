@@ -254,8 +254,9 @@ class MysticAECEnv(AECEnv):
                 self.terminations[ag] = True
             self.rewards[agent] = -1.0
             self._end_infos(f"illegal action by {agent}", [])
-            # The offender's legal actions can name its hidden cards: only it is told them.
-            public = state.illegal_message(action, with_legal=False)
+            # Only the offender is told what it tried: its legal actions can name its hidden cards,
+            # and even the action can (a Mystria tile it does not hold is one it did not draw).
+            public = f"illegal action by {agent} in phase {state.phase_name!r} (its own info says which)"
             for ag in self.agents:
                 self.infos[ag]["illegal_action"] = message if ag == agent else public
         self._accumulate_rewards()

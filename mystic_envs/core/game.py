@@ -146,20 +146,16 @@ class GameState(abc.ABC):
             raise IllegalActionError(self.illegal_message(action))
         self._apply(action)
 
-    def illegal_message(self, action: int, *, with_legal: bool = True) -> str:
-        """Why ``action`` is illegal; ``with_legal=False`` leaves out the legal actions, which can
-        name what only the player to move may see (its hidden cards or Objective tiles)."""
-        meaning = self.game.action_meaning if with_legal else self.game.public_action_meaning
-        summary = (
-            f"illegal action {action} ({meaning(action)}) for player_"
-            f"{self.current_player} in phase {self.phase_name!r}"
-        )
-        if not with_legal:
-            return summary
+    def illegal_message(self, action: int) -> str:
+        """Why ``action`` is illegal, with the legal actions (for the player to move only: they can
+        name its hidden cards or Objective tiles)."""
         legal = self.legal_actions()
         shown = ", ".join(f"{a} ({self.game.action_meaning(a)})" for a in legal[:12])
         more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
-        return f"{summary}; legal: {shown}{more}"
+        return (
+            f"illegal action {action} ({self.game.action_meaning(action)}) for player_"
+            f"{self.current_player} in phase {self.phase_name!r}; legal: {shown}{more}"
+        )
 
     @abc.abstractmethod
     def _apply(self, action: int) -> None:

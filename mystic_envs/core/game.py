@@ -80,6 +80,17 @@ class Game(abc.ABC):
     #: Allowed player counts, declared by each game.
     PLAYER_COUNTS: ClassVar[tuple[int, ...]] = (2,)
 
+    @classmethod
+    def player_count(cls, num_players: Any, title: str) -> int:
+        """``num_players`` checked against ``PLAYER_COUNTS`` (``title`` names the game in the error)."""
+        if not is_integer(num_players):
+            raise TypeError(f"num_players must be an int, got {num_players!r}")
+        counts = cls.PLAYER_COUNTS
+        if num_players not in counts:
+            allowed = f"exactly {counts[0]}" if len(counts) == 1 else f"{min(counts)}-{max(counts)}"
+            raise ValueError(f"{title} is a game for {allowed} players, got num_players={num_players}")
+        return int(num_players)
+
     num_players: int
     num_actions: int
 

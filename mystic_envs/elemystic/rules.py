@@ -101,11 +101,7 @@ class ElemysticGame(Game):
     PLAYER_COUNTS = (2,)
 
     def __init__(self, num_players: int = 2) -> None:
-        if isinstance(num_players, bool) or not isinstance(num_players, int):
-            raise TypeError(f"num_players must be an int, got {num_players!r}")
-        if num_players not in self.PLAYER_COUNTS:
-            raise ValueError(f"Elemystic is a game for exactly 2 players, got num_players={num_players}")
-        self.num_players = num_players
+        self.num_players = self.player_count(num_players, "Elemystic")
         self.num_actions = NUM_ACTIONS
 
     def new_initial_state(self, seed: int | None = None) -> ElemysticState:

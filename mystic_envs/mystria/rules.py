@@ -125,15 +125,11 @@ class MystriaGame(Game):
     PLAYER_COUNTS = (2,)
 
     def __init__(self, num_players: int = 2, variant: str = "full") -> None:
-        if isinstance(num_players, bool) or not isinstance(num_players, int):
-            raise TypeError(f"num_players must be an int, got {num_players!r}")
-        if num_players not in self.PLAYER_COUNTS:
-            raise ValueError(f"Mystria is a game for exactly 2 players, got num_players={num_players}")
+        self.num_players = self.player_count(num_players, "Mystria")
         if not isinstance(variant, str):
             raise TypeError(f"variant must be a str, one of {VARIANTS}, got {variant!r}")
         if variant not in VARIANTS:
             raise ValueError(f"variant must be one of {VARIANTS}, got {variant!r}")
-        self.num_players = num_players
         self.num_actions = NUM_ACTIONS
         self.variant = variant
         self.full = variant == "full"

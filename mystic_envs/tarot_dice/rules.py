@@ -136,11 +136,7 @@ class TarotDiceGame(Game):
     PLAYER_COUNTS = (2,)
 
     def __init__(self, num_players: int = 2, num_rounds: int = 2, round_turn_limit: int = 40) -> None:
-        if isinstance(num_players, bool) or not isinstance(num_players, int):
-            raise TypeError(f"num_players must be an int, got {num_players!r}")
-        if num_players not in self.PLAYER_COUNTS:
-            raise ValueError(f"Tarot Dice is a game for exactly 2 players, got num_players={num_players}")
-        self.num_players = num_players
+        self.num_players = self.player_count(num_players, "Tarot Dice")
         self.num_rounds = _positive_int("num_rounds", num_rounds)
         self.round_turn_limit = _positive_int("round_turn_limit", round_turn_limit)
         self.num_actions = NUM_ACTIONS

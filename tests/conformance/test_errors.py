@@ -262,6 +262,12 @@ def test_bad_keyword_arguments(env_id: str, n: int) -> None:
                 construct(env_id, num_players=bad)
         with pytest.raises(ValueError):
             mystic_envs.single_agent(env_id, num_players=bad)
+    for bad in (True, 2.0, "2", None):
+        with pytest.raises(TypeError, match="num_players must be an int"):
+            make(env_id, bad)
+    # A count read from a numpy array is an integer, as it is for a seed or an action.
+    count = make_raw(env_id, np.int64(n)).unwrapped.game.num_players
+    assert count == n and type(count) is int
     with pytest.raises(ValueError):
         make(env_id, n).reset(seed=-1)
     for bad in ("3", 1.5, True, [1, 2]):

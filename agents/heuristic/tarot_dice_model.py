@@ -631,6 +631,8 @@ class Model:
         v = list(vals)
         v[d] = face
         score = self.finish if then_planet else self.static
+        if d == PLANET_DIE and face == vals[d] and not rolled:
+            return score(v, board, ban)  # set to the face it shows: nothing appears (I-17)
         if d == PLANET_DIE:
             ban &= ~self.s.neptune_ban
             negated = v[ZODIAC_DIE] == TAURUS and face != SUN

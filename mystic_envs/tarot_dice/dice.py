@@ -50,6 +50,9 @@ from mystic_envs.tarot_dice.phases import (
     PH_NEPTUNE,
     PH_URANUS,
     PH_VENUS,
+    ROLL_CAUSED,
+    ROLL_PRIMARY,
+    ROLL_TOGETHER,
 )
 
 # --- tables --------------------------------------------------------------------------------------
@@ -160,8 +163,11 @@ class DiceMixin:
         else:
             self.value[die] = value
 
-    def set_planet(self, face: int) -> None:
-        """The Planet die comes to show ``face`` (rolled, set or chosen): it "appears"."""
+    def set_planet(self, face: int, rolled: bool = False) -> None:
+        """The Planet die comes to show ``face`` (rolled, set or chosen): it "appears". Set or
+        chosen to the face it already shows, it does not come to show anything (I-17)."""
+        if face == self.value[PLANET_DIE] and not rolled:
+            return
         self.neptune_ban = 0  # Neptune's banish ends when the die leaves (or lands anew on) Neptune
         self.value[PLANET_DIE] = face
         if self.value[ZODIAC_DIE] == TAURUS and face != SUN:
@@ -178,12 +184,14 @@ class DiceMixin:
         if rolled and face == AQUARIUS and self.value[PLANET_DIE] != SUN:
             self.tasks.append((OP_DECIDE, PH_AQUARIUS, self.player))
 
-    def roll(self, die: int, primary: bool = True) -> None:
+    def roll(self, die: int, primary: bool = True, lock_read: bool = False) -> None:
         """Roll ``die`` for the player to move, with the Zodiac die's effect on the roll.
 
         ``primary=False`` for the rolls a Zodiac effect itself causes (Gemini's opposite die,
         Pisces's matches): they do not set the same effect off again, or Gemini would bounce
         between two dice for ever (I-12). A die that can no longer change does not roll.
+        ``lock_read`` for the dice a Planet face rolls together: Leo's lock was read when the face
+        acted, so one of them rolling higher neither locks nor frees another (I-13).
         """
         rng = self.rng
         if die == ZODIAC_DIE:
@@ -195,9 +203,9 @@ class DiceMixin:
             new = int(rng.integers(1, 13))
             if face == LIBRA and new == self.value[PLANET_DIE]:
                 new = int(rng.integers(1, 13))
-            self.set_planet(new)
+            self.set_planet(new, rolled=True)
             return
-        if not self.changeable() >> die & 1:
+        if not (self.active_dice() if lock_read else self.changeable()) >> die & 1:
             return
         size = SIZE[die]
         new = int(rng.integers(1, size + 1))
@@ -212,15 +220,15 @@ class DiceMixin:
         if not primary:
             return
         if face == GEMINI:
-            self.tasks.append((OP_ROLL, TWIN[die], 0))
+            self.tasks.append((OP_ROLL, TWIN[die], ROLL_CAUSED))
         elif face == PISCES:
             same = [d for d in bits(self.active_dice() & ~(1 << die)) if self.value[d] == new]
             for d in reversed(same):
-                self.tasks.append((OP_ROLL, d, 0))
+                self.tasks.append((OP_ROLL, d, ROLL_CAUSED))
         elif face == SAGITTARIUS:
             # Planet first, then Zodiac (the task stack is last in, first out).
-            self.tasks.append((OP_ROLL, ZODIAC_DIE, 0))
-            self.tasks.append((OP_ROLL, PLANET_DIE, 0))
+            self.tasks.append((OP_ROLL, ZODIAC_DIE, ROLL_CAUSED))
+            self.tasks.append((OP_ROLL, PLANET_DIE, ROLL_CAUSED))
 
     # -- the Planet phase -------------------------------------------------------------------------
     def planet_phase(self) -> None:
@@ -237,8 +245,8 @@ class DiceMixin:
         elif face == VENUS:
             tasks.append((OP_DECIDE, PH_VENUS, p))
         elif face == MOON:
-            tasks.append((OP_ROLL, ZODIAC_DIE, 1))
-            tasks.append((OP_ROLL, PLANET_DIE, 1))
+            tasks.append((OP_ROLL, ZODIAC_DIE, ROLL_PRIMARY))
+            tasks.append((OP_ROLL, PLANET_DIE, ROLL_PRIMARY))
         elif face in (MERCURY, JUPITER, SOUTH_NODE, NORTH_NODE):
             active = self.active_dice()
             value = self.value
@@ -252,8 +260,10 @@ class DiceMixin:
                 dice = [d for d in bits(active) if value[d] <= 2]
             else:
                 dice = [d for d in bits(active) if value[d] == SIZE[d]]
+            changeable = self.changeable()
             for d in reversed(dice):
-                tasks.append((OP_ROLL, d, 1))
+                if changeable >> d & 1:
+                    tasks.append((OP_ROLL, d, ROLL_TOGETHER))
         elif face in (PLUTO, SATURN):
             value = self.value
             for d in bits(self.changeable()):

@@ -114,6 +114,9 @@ from mystic_envs.tarot_dice.phases import (
     PH_VENUS,
     PH_ZODIAC_SYMBOL,
     PHASE_NAMES,
+    ROLL_CAUSED,
+    ROLL_PRIMARY,
+    ROLL_TOGETHER,
 )
 
 _SIZES_PLUS_ONE = np.array([s + 1 for s in SIZE[:NUM_NUMBERED]])
@@ -315,7 +318,7 @@ class TarotDiceState(DecisionsMixin, DiceMixin, ArcanaMixin, GameState):
                 if self._pose(task[1], task[2]):
                     return
             elif op == OP_ROLL:
-                self.roll(task[1], task[2] == 1)
+                self.roll(task[1], task[2] != ROLL_CAUSED, task[2] == ROLL_TOGETHER)
             elif op == OP_TRIGGERS:
                 if self._offer_triggers():
                     return
@@ -451,7 +454,7 @@ class TarotDiceState(DecisionsMixin, DiceMixin, ArcanaMixin, GameState):
         elif action < CARD:
             tasks.append((OP_END_TURN,))
             tasks.append((OP_PLANET_PHASE,))
-            tasks.append((OP_ROLL, DIE_OF[p][action - DIE], 1))
+            tasks.append((OP_ROLL, DIE_OF[p][action - DIE], ROLL_PRIMARY))
         else:
             tasks.append((OP_END_TURN,))
             tasks.append((OP_PLANET_PHASE,))
@@ -496,7 +499,7 @@ class TarotDiceState(DecisionsMixin, DiceMixin, ArcanaMixin, GameState):
             else:  # a Knight banishes
                 self.knight_ban[p] |= 1 << die
         elif phase in (PH_QUEEN, PH_ROLL_ANY, PH_TOWER, PH_MARS, PH_VENUS):
-            self.tasks.append((OP_ROLL, die, 1))
+            self.tasks.append((OP_ROLL, die, ROLL_PRIMARY))
         elif phase == PH_NEPTUNE:
             self.neptune_ban = 1 << die
         else:  # The Lovers, Justice, The World: the same number on another die

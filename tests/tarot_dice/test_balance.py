@@ -30,7 +30,7 @@ def test_every_match_has_its_two_rounds_and_each_round_its_points(report):
 
 @pytest.mark.slow
 def test_most_rounds_end_by_a_capture_not_the_nightfall_duel(report):
-    # About 1 round in 5 reaches the duel (2,000 matches); a player that waits out Virgo for the
+    # About 1 round in 6 reaches the duel (2,000 matches); a player that waits out Virgo for the
     # whole round would send most rounds there.
     assert report.nightfall_rate <= 0.4
 
@@ -38,4 +38,5 @@ def test_most_rounds_end_by_a_capture_not_the_nightfall_duel(report):
 @pytest.mark.slow
 def test_neither_seat_nor_the_round_starter_dominates(report):
     assert 0.2 <= report.first_rate <= 0.8
-    assert 0.25 <= report.starter_rate <= 0.6
+    # About 50 rounds: 3 standard errors (7 points each) around the 48.6% of 2,000 matches.
+    assert 0.27 <= report.starter_rate <= 0.7

@@ -903,6 +903,61 @@ MAJOR_ROWS = [
 
 # --- how the effects meet ---------------------------------------------------------------------------
 INTERACTION_ROWS = [
+    # Jupiter rolls both D20s but Leo locks the higher when Jupiter acts (I-13); the dice roll
+    # together, so the unlocked D20 rolling past it frees nothing, whichever seat holds which.
+    row(
+        "leo-locks-what-jupiter-finds-player_1s-d20-stays",
+        {
+            "planet": "Jupiter",
+            "zodiac": "Leo",
+            "dice": ((1, 2, 3, 4, 5, 10), (1, 2, 3, 4, 5, 15)),
+            "rolls": [2, 18],
+        },
+        [(0, "reroll my D4")],
+        {"dice": {0: (2, 2, 3, 4, 5, 18), 1: (1, 2, 3, 4, 5, 15)}, "to_move": 1},
+    ),
+    row(
+        "leo-locks-what-jupiter-finds-player_0s-d20-stays",
+        {
+            "planet": "Jupiter",
+            "zodiac": "Leo",
+            "dice": ((1, 2, 3, 4, 5, 15), (1, 2, 3, 4, 5, 10)),
+            "rolls": [2, 18],
+        },
+        [(0, "reroll my D4")],
+        {"dice": {0: (2, 2, 3, 4, 5, 15), 1: (1, 2, 3, 4, 5, 18)}, "to_move": 1},
+    ),
+    # A card that sets the Planet die to the face it shows changes nothing ([x]): Neptune and
+    # Uranus do not appear again (I-17); a roll that lands on the same face does.
+    row(
+        "a-king-on-a-planet-die-showing-neptune-keeps-its-banish",
+        {**NEUTRAL, "planet": "Venus", "hands": (["King of Cups"], ["King of Wands"])},
+        [
+            (0, "play King of Cups"),
+            (0, "die planet"),
+            (0, "die opp D20"),
+            (1, "play King of Wands"),
+            (1, "die planet"),
+        ],
+        {"planet": "Neptune", "banished": {"p1 D20"}, "to_move": 0},
+    ),
+    row(
+        "an-11-on-a-planet-die-showing-uranus-asks-for-no-symbol",
+        {**NEUTRAL, "hands": (["Ace of Cups"], [])},
+        [(0, "play Ace of Cups"), (0, "value 11"), (0, "die planet")],
+        {"planet": "Uranus", "to_move": 1},
+    ),
+    row(
+        "neptune-rolled-again-appears-again",
+        {**NEUTRAL, "planet": "Venus", "hands": (["King of Cups"], []), "rolls": [12]},
+        [
+            (0, "play King of Cups"),
+            (0, "die planet"),
+            (0, "die opp D20"),
+            (1, "reroll planet"),
+        ],
+        {"planet": "Neptune", "phase": "neptune_banish", "banished": set(), "to_move": 1},
+    ),
     row(
         "planet-phase-rolls-trigger-the-zodiac",
         {"planet": "Mars", "zodiac": "Capricorn", "rolls": [1, 20]},

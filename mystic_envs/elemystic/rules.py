@@ -272,7 +272,9 @@ class ElemysticState(GameState):
             if self.attack_index == 0:
                 self.inv_strength[opp] = 0
         elif f == THUNDER:
-            self.silenced[opp] = True
+            # Resolving second, the opponent's ability has happened: nothing is silenced (D-2).
+            if not self.ability_done[opp]:
+                self.silenced[opp] = True
         elif f == LIFE:
             self.energy[att] = min(STARTING_ENERGY, self.energy[att] + LIFE_RESTORE)
         # Earth has no ability; Storm's is immediate and already happened during play.
@@ -396,7 +398,9 @@ class ElemysticState(GameState):
                 self.front[p] = e
                 self.inv_strength[p] = INV_STRENGTH[e]
                 if e == STORM:
-                    self.storm_forced[1 - p] = True
+                    # Nothing to force once the opponent has played all three (the Air Token is
+                    # no element and goes to the back).
+                    self.storm_forced[1 - p] = self.played[1 - p] < COLUMN_SIZE
             # Turns alternate strictly, so the second player's third element ends the phase.
             if self.played[1 - p] < COLUMN_SIZE:
                 self.player = 1 - p

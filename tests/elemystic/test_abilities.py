@@ -215,3 +215,36 @@ def test_light_reveals_until_the_end_of_the_next_play_phase_and_not_before():
     assert s.round == 3 and not s.is_terminal
     assert s.light_reveal == [False, False]
     assert s.observation(0)[REVEALED].sum() == 0  # after the next play phase: hidden again
+
+
+def test_thunder_resolving_second_silences_nothing_even_when_its_attack_ends_the_game():
+    # Air and Thunder tie at Speed 8; Air's seat plays first, so Air has resolved (player_0 takes
+    # the Air Token) when Thunder's attack ends the game: the observation and the text must not
+    # show an ability silenced.
+    s = new_state(0)
+    s.energy = [2, 10]
+    setup_round(s, (["Earth", "Air", "Light", "Water"], ["Fire", "Thunder", "Shadow", "Storm"]), "Life")
+    play_columns(
+        s, (["front Earth", "back Light", "front Air"], ["front Shadow", "back Fire", "front Thunder"])
+    )
+    assert s.records[-1]["attackers"] == [0, 1] and s.is_terminal and s.air_taken == 0
+    assert s.silenced == [False, False]
+    assert "silenced" not in s.describe()
+
+
+def test_storm_played_last_forces_nothing_in_the_air_token_turn():
+    # Round 2: player_1 fronts Storm as the phase's last element; player_0, who holds the Air
+    # Token, has played all three, so Storm has nothing left to force.
+    s = new_state(0)
+    setup_round(s, (["Earth", "Air", "Light", "Water"], ["Fire", "Life", "Shadow", "Thunder"]), "Storm")
+    play_columns(s, (["front Earth", "back Light", "front Air"], ["front Shadow", "back Fire", "front Life"]))
+    assert s.air_holder == 0 and s.round == 2
+    setup_round(s, (["Earth", "Light", "Water", "Life"], ["Fire", "Storm", "Shadow", "Thunder"]), "Air")
+    plays = {0: ["front Earth", "back Light", "front Water"], 1: ["front Fire", "back Shadow", "front Storm"]}
+    pf = s.play_first
+    play(s, [(seat, plays[seat][k]) for k in range(3) for seat in (pf, 1 - pf)])
+    assert s.phase == rules.AIR_TURN and s.current_player == 0
+    assert s.storm_forced == [False, False]
+    forced = next(e for e in LAYOUT if e.name == "storm_forced").slice
+    assert not s.observation(0)[forced].any()
+    assert "Storm: next element to the front" not in s.describe(0)

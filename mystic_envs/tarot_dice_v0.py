@@ -15,7 +15,7 @@ match end and anti-stall rule: ``docs/rules/tarot_dice.md``.
 |---|---|
 | Agents | ``player_0`` (Cups + Swords), ``player_1`` (Wands + Pentacles); the first player is drawn |
 | Actions | ``Discrete(122)`` |
-| Observation | ``Dict(observation=Box(float32, (931,)), action_mask=Box(int8, (122,)))`` |
+| Observation | ``Dict(observation=Box(float32, (1124,)), action_mask=Box(int8, (122,)))`` |
 | Rewards | +1 for the match winner, -1 for the loser, at the end; 0 for both if truncated |
 | Import | ``from mystic_envs import tarot_dice_v0`` |
 

@@ -32,7 +32,7 @@ from mystic_envs.tarot_dice.cards import (
     ZODIAC_NAMES,
 )
 from mystic_envs.tarot_dice.dice import SIZE
-from mystic_envs.tarot_dice.phases import PHASE_NAMES
+from mystic_envs.tarot_dice.phases import OP_DECIDE, OP_PLANET_PHASE, PH_ACTION, PH_QUEEN, PHASE_NAMES
 
 if TYPE_CHECKING:
     from mystic_envs.tarot_dice.rules import TarotDiceState
@@ -51,10 +51,18 @@ CARD_PLACES = (
     "sacrificed to The Devil",
 )
 _HAND, _TOP, _UNDER, _GRAVE, _GRAVE_TOP, _SACRIFICED = 0, 1, 4, 7, 8, 9
-DIE_FEATURES = ("on the board", "value / 20", "shows its maximum", "banished", "locked by Leo")
+DIE_FEATURES = (
+    "on the board",
+    "value / 20",
+    "shows its maximum",
+    "banished by this seat (Knight, The Hermit: until this seat's next turn)",
+    "banished by the opponent (until the opponent's next turn)",
+    "banished by Neptune (while it is active)",
+    "locked by Leo",
+)
 PLAYED_CARDS = DECK_SIZE + 2  # a seat's 28 Minors, then Strength and Death
 VALUE_SCALE = 20.0  # the highest face of any die
-POINTS_SCALE = 40.0  # the most one round can score (D20 + D20)
+POINTS_SCALE = 40.0  # the most one round can score (D20 + D20); match points can pass it
 HAND_SCALE = 8.0
 
 LAYOUT = build_layout(
@@ -94,6 +102,12 @@ LAYOUT = build_layout(
             "own wells 1-3 then the opponent's, each: [still a well, cards in it / 4, "
             "its bottom card is face down]",
         ),
+        (
+            "own_seen",
+            DECK_SIZE,
+            "own Minor Arcana (first suit Ace ... King, second suit) in hand that the opponent saw face up "
+            "(a well moved by The Magician)",
+        ),
         ("hand_size", 2, f"cards in the hand of [self, opponent] / {HAND_SCALE:g} (Majors included)"),
         ("points", 2, f"match points of [self, opponent] / {POINTS_SCALE:g}"),
         ("rounds_done", 1, "rounds finished / rounds in the match"),
@@ -102,6 +116,11 @@ LAYOUT = build_layout(
         ("draft_picks", 1, "Majors drafted this round / 6"),
         ("turn_in_round", 1, "turns played this round / the round's turn limit"),
         ("captured_this_turn", 1, "1 if the player to move captured this turn (Aries)"),
+        (
+            "planet_pending",
+            1,
+            "1 while this turn's Planet phase is still to come (the action phase included)",
+        ),
         ("phase", len(PHASE_NAMES), f"one-hot sub-decision: {', '.join(PHASE_NAMES)}"),
         ("to_move", 1, "1 if this seat is to act"),
         (
@@ -114,7 +133,26 @@ LAYOUT = build_layout(
         ("play_value", 1, "the value a number is played as / 12"),
         ("play_target", NUM_NUMBERED + 2, "one-hot die its own effect went to (dice as in actions)"),
         ("play_substituted", 1, "1 if it has the graveyard top's effect (The Hanged Man)"),
+        (
+            "play_prev_top",
+            2 * PLAYED_CARDS,
+            "one-hot top card of the player's graveyard before the card being played (the effect The "
+            "Hanged Man offers; what Judgement and The Tower read): own 28 Minors, Strength, Death, then "
+            "the opponent's",
+        ),
         ("play_triggers", NUM_MAJORS, "Major Arcana the card triggered, not yet used or declined"),
+        ("queen_rerolls", 1, "the Queen's rerolls still to make / 2"),
+        (
+            "chariot_card",
+            2 * DECK_SIZE,
+            "one-hot numbered card The Chariot is putting back on a well: own deck, then the opponent's",
+        ),
+        (
+            "outer_play",
+            1 + NUM_MAJORS,
+            "[1 if a card play waits under the one being played (The Devil's card), then the Major "
+            "Arcana that waiting card triggered, not yet used or declined]",
+        ),
         ("resolving", NUM_MAJORS, "one-hot Major Arcana whose effect is being resolved"),
     ]
 )
@@ -155,6 +193,14 @@ _TARGET, _SUBSTITUTED, _TRIGGERS, _RESOLVING = (
     _AT["play_triggers"],
     _AT["resolving"],
 )
+_SEEN, _PLANET_PENDING, _PREV_TOP, _QUEEN, _CHARIOT, _OUTER = (
+    _AT["own_seen"],
+    _AT["planet_pending"],
+    _AT["play_prev_top"],
+    _AT["queen_rerolls"],
+    _AT["chariot_card"],
+    _AT["outer_play"],
+)
 _NPLACES = len(CARD_PLACES)
 # Majors, cards, wells and hand sizes follow each other in the layout: one cached block.
 _STATIC = slice(_OWN_MAJORS, _HAND_SIZE + 2)
@@ -179,8 +225,8 @@ def _majors(mask: int) -> tuple[int, ...]:
     return _MAJOR_BITS[mask & _LOW] + tuple(_HALF + m for m in _MAJOR_BITS[mask >> _HALF])
 
 
-def _played_card_index(owner: int, viewer: int, card: int) -> int:
-    base = _PLAY_CARD + (owner != viewer) * PLAYED_CARDS
+def _played_card_index(owner: int, viewer: int, card: int, block: int = _PLAY_CARD) -> int:
+    base = block + (owner != viewer) * PLAYED_CARDS
     if card >= NUM_MINORS:
         return base + DECK_SIZE + (card - MAJOR_CARD == DEATH)
     return base + card % DECK_SIZE
@@ -212,6 +258,8 @@ def _cards_block(s: TarotDiceState, me: int) -> np.ndarray:
             add(_PLAYED_MAJORS + 2 * side + 1)
         if q == me:
             ones += [card_row[c] + _HAND for c in s.hand[q]]
+            seen = s.public_hand[q]
+            ones += [_SEEN + c % DECK_SIZE for c in s.hand[q] if seen >> c & 1]
         else:
             public = s.public_hand[q]
             ones += [card_row[c] + _HAND for c in s.hand[q] if public >> c & 1]
@@ -259,7 +307,8 @@ def observe(state: TarotDiceState, player: int) -> np.ndarray:
     # Dice
     value = s.value
     board = s.board
-    banned = s.banned()
+    bans = (s.knight_ban[me], s.knight_ban[opp], s.neptune_ban)
+    banned = bans[0] | bans[1] | bans[2]
     locked = s.locked()
     rows = DIE_ROW[me]
     for d in _BITS12[board]:
@@ -270,9 +319,9 @@ def observe(state: TarotDiceState, player: int) -> np.ndarray:
         if v == SIZE[d]:
             add(r + 2)
         if banned >> d & 1:
-            add(r + 3)
+            ones += [r + 3 + k for k in range(3) if bans[k] >> d & 1]
         if locked >> d & 1:
-            add(r + 4)
+            add(r + 6)
     add(_PLANET + value[PLANET_DIE] - 1)
     add(_ZODIAC + value[ZODIAC_DIE] - 1)
     if s.planet_active():
@@ -290,6 +339,8 @@ def observe(state: TarotDiceState, player: int) -> np.ndarray:
     add(_DRAFT_FIRST + (s.draft_first != me))
     if s.captured_this_turn:
         add(_CAPTURED)
+    if s.phase == PH_ACTION or (OP_PLANET_PHASE,) in s.tasks:
+        add(_PLANET_PENDING)
     add(_PHASE + s.phase)
     if s.player == me:
         add(_TO_MOVE)
@@ -311,7 +362,17 @@ def observe(state: TarotDiceState, player: int) -> np.ndarray:
             add(_TARGET + TARGET_OF[me][play.target])
         if play.effect_card != play.card:
             add(_SUBSTITUTED)
+        if play.prev_top >= 0:
+            add(_played_card_index(actor, me, play.prev_top, _PREV_TOP))
         ones += [_TRIGGERS + m for m in _majors(play.pending)]
+        if play.returning >= 0:
+            add(_CHARIOT + (play.returning // DECK_SIZE != me) * DECK_SIZE + play.returning % DECK_SIZE)
+        if len(s.plays) > 1:
+            add(_OUTER)
+            ones += [_OUTER + 1 + m for m in _majors(s.plays[-2].pending)]
+        queen = sum(1 for task in s.tasks if task[:2] == (OP_DECIDE, PH_QUEEN))
+        if queen or s.phase == PH_QUEEN:
+            o[_QUEEN] = (queen + (s.phase == PH_QUEEN)) / 2.0
     if s.resolving >= 0:
         add(_RESOLVING + s.resolving)
     o[ones] = 1.0

@@ -49,8 +49,8 @@ LAYOUT = build_layout(
         (
             "stacks",
             NUM_SPACES * STACK_HEIGHT * NUM_COLOURS,
-            f"central board, space by space ({_SPACES}), then top, middle, bottom token: "
-            f"one-hot colour ({_COLOURS}); all zero where there is no token",
+            f"central board, space by space ({_SPACES}), then the 1st (top), 2nd and 3rd token from the "
+            f"top: one-hot colour ({_COLOURS}); all zero where the stack has no such token",
         ),
         ("triangle_spaces", NUM_SPACES, "1 where the stack is in a triangle (its top token may be taken)"),
         ("own_board", NUM_PLACES * NUM_COLOURS, "own Magician board, places 1-12: one-hot colour"),
@@ -70,14 +70,16 @@ LAYOUT = build_layout(
             "move_forms",
             len(LINES) * NUM_COLOURS,
             "line by line (``board.LINES``, the order of the move actions): one-hot colour of the "
-            "triangle a move along it would leave standing through its empty end; all zero if the move "
-            "is impossible or forms none",
+            "triangle a move along it would leave standing through its empty end; all zero if the board "
+            "allows no such move (no stack at one end or no empty end) or it forms none (drops and the "
+            "phase are not considered: this is the board the opponent could face)",
         ),
         (
             "flip_forms",
             NUM_SPACES * NUM_COLOURS,
             "space by space: one-hot colour of the triangle flipping its stack would leave standing "
-            "through it; all zero if the flip is impossible or forms none",
+            "through it; all zero if the flip changes nothing or forms none (drops and the phase are not "
+            "considered)",
         ),
         (
             "completes",

@@ -31,7 +31,7 @@ INV_SCALE = float(max(*INV_STRENGTH, 5))
 
 LAYOUT = build_layout(
     [
-        ("energy", 2, "Energy of [self, opponent] / 10"),
+        ("energy", 2, "Energy of [self, opponent] / 10 (the loser's may end below 0, I-10)"),
         ("round", 1, "round number / 10, capped at 1"),
         ("phase", 5, "one-hot: draft, play, air_turn, shadow_choice, game_over"),
         ("to_move", 1, "1 if this seat is to act"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import json
 import re
+import shutil
 
 import numpy as np
 import pytest
@@ -185,6 +186,12 @@ def test_resume_errors(full_run, tmp_path, capsys):
     (broken / "config.json").write_text((full_run / "config.json").read_text())
     assert re.search(r"--resume: no checkpoint in '.*broken'", error(["--resume", str(broken)]))
     assert "already holds a run; use --resume" in error(["--out", str(full_run)])
+    # A copied run would go on writing into (and reading snapshots from) the original folder.
+    copy = tmp_path / "copy"
+    shutil.copytree(full_run, copy)
+    before = (full_run / "progress.csv").read_text()
+    assert "is a copy or a move of the run in" in error(["--resume", str(copy), "--timesteps", "1536"])
+    assert (full_run / "progress.csv").read_text() == before
 
 
 def test_parse_opponents_and_plot_errors(tmp_path):

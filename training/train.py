@@ -17,7 +17,7 @@ saves a snapshot (added to the self-play pool), plays ``--eval-games`` games (se
 deterministic policy, fixed seeds) against random and heuristic, appends a row to
 ``progress.csv`` and writes a checkpoint. ``--resume DIR`` continues from the last checkpoint
 exactly as if never interrupted: model, optimizer, every env mid-game, every random stream and the
-CSV come back. PPO settings are ``PPO_KWARGS`` and ``POLICY_KWARGS`` below (``--net-arch`` sets
+CSV come back, in the folder the run was started in (a copied or moved one is refused). PPO settings are ``PPO_KWARGS`` and ``POLICY_KWARGS`` below (``--net-arch`` sets
 the hidden layers of both the policy and the value network); torch runs on one thread, so a seed
 fixes the whole run.
 
@@ -55,6 +55,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import dataclasses
 import json
 import os
 import pickle
@@ -664,7 +665,16 @@ def main(argv: list[str] | None = None) -> Path:
             if not run.config.is_file():
                 raise TrainError(f"--resume: {args.resume!r} is not a run folder (no config.json)")
             cfg = TrainConfig(**{**json.loads(run.config.read_text()), **given})
-            _Checkpointer(run).load()
+            saved = _Checkpointer(run).load()
+            # The checkpoint names its snapshots by absolute path and config.json its folder: a
+            # copied or moved run would read and write the original's files, so it is refused.
+            here = run.snapshots.resolve()
+            if any(Path(path).parent != here for path in saved["snapshots"]):
+                raise TrainError(
+                    f"--resume: {args.resume!r} is a copy or a move of the run in {cfg.out!r}; "
+                    "a run resumes only in the folder it was started in"
+                )
+            cfg = dataclasses.replace(cfg, out=str(args.resume))  # the same folder, from any directory
         else:
             given.setdefault("n_envs", default_workers())
             given.setdefault(

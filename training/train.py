@@ -17,9 +17,9 @@ saves a snapshot (added to the self-play pool), plays ``--eval-games`` games (se
 deterministic policy, fixed seeds) against random and heuristic, appends a row to
 ``progress.csv`` and writes a checkpoint. ``--resume DIR`` continues from the last checkpoint
 exactly as if never interrupted: model, optimizer, every env mid-game, every random stream and the
-CSV come back, in the folder the run was started in (a copied or moved one is refused). PPO settings are ``PPO_KWARGS`` and ``POLICY_KWARGS`` below (``--net-arch`` sets
-the hidden layers of both the policy and the value network); torch runs on one thread, so a seed
-fixes the whole run.
+CSV come back, in the folder the run was started in (a copied or moved one is refused). PPO settings
+are ``PPO_KWARGS`` and ``POLICY_KWARGS`` below (``--net-arch`` sets the hidden layers of both the
+policy and the value network); torch runs on one thread, so a seed fixes the whole run.
 
 ``--imitate GAMES`` warm-starts the policy before any PPO update by behaviour cloning the
 heuristic on GAMES of its games, then ``--dagger ROUNDS`` rounds in which the policy plays GAMES

@@ -57,7 +57,6 @@ from mystic_envs.tarot_dice.cards import (
     ZODIAC_DIE,
 )
 from mystic_envs.tarot_dice.dice import OWN_DICE, SIZE, TWIN, bits
-from mystic_envs.tarot_dice.phases import OP_PLANET_PHASE, PH_ACTION
 from mystic_envs.tarot_dice.rules import TarotDiceState
 
 # --- tuning -------------------------------------------------------------------------------------
@@ -179,7 +178,7 @@ class Model:
         game = s.game
         self.final = s.rounds_done >= game.num_rounds - 1
         self.lead = s.points[me] - s.points[1 - me]
-        self.planet_pending = (OP_PLANET_PHASE,) in s.tasks or s.phase == PH_ACTION
+        self.planet_pending = s.planet_phase_pending()
         self.captured = s.captured_this_turn
         # The opponent's Knight and Hermit banishes hold until its next turn starts: they bind this
         # turn's rolls and Planet phase, not the opponent's coming turn that ``ban`` describes.

@@ -44,7 +44,9 @@ from mystic_envs.tarot_dice.cards import (
 )
 from mystic_envs.tarot_dice.phases import (
     OP_DECIDE,
+    OP_PLANET_PHASE,
     OP_ROLL,
+    PH_ACTION,
     PH_AQUARIUS,
     PH_MARS,
     PH_NEPTUNE,
@@ -231,6 +233,10 @@ class DiceMixin:
             self.tasks.append((OP_ROLL, PLANET_DIE, ROLL_CAUSED))
 
     # -- the Planet phase -------------------------------------------------------------------------
+    def planet_phase_pending(self) -> bool:
+        """Whether this turn's Planet phase is still to come (the action phase included)."""
+        return self.phase == PH_ACTION or (OP_PLANET_PHASE,) in self.tasks
+
     def planet_phase(self) -> None:
         """Activate the Planet die once at the end of the turn (I-19)."""
         if not self.planet_active():

@@ -32,7 +32,7 @@ from mystic_envs.tarot_dice.cards import (
     ZODIAC_NAMES,
 )
 from mystic_envs.tarot_dice.dice import SIZE
-from mystic_envs.tarot_dice.phases import OP_DECIDE, OP_PLANET_PHASE, PH_ACTION, PH_QUEEN, PHASE_NAMES
+from mystic_envs.tarot_dice.phases import OP_DECIDE, PH_QUEEN, PHASE_NAMES
 
 if TYPE_CHECKING:
     from mystic_envs.tarot_dice.rules import TarotDiceState
@@ -204,11 +204,12 @@ _SEEN, _PLANET_PENDING, _PREV_TOP, _QUEEN, _CHARIOT, _OUTER = (
 _NPLACES = len(CARD_PLACES)
 # Majors, cards, wells and hand sizes follow each other in the layout: one cached block.
 _STATIC = slice(_OWN_MAJORS, _HAND_SIZE + 2)
-# CARD_ROW[v][c]: where Minor c's one-hot starts in seat v's view (own deck first).
-CARD_ROW = tuple(
-    tuple(_CARDS + ((c // DECK_SIZE != v) * DECK_SIZE + c % DECK_SIZE) * _NPLACES for c in range(NUM_MINORS))
-    for v in (0, 1)
+# EGO_CARD[v][c]: Minor c's index in seat v's view, own deck first (0-55).
+EGO_CARD = tuple(
+    tuple((c // DECK_SIZE != v) * DECK_SIZE + c % DECK_SIZE for c in range(NUM_MINORS)) for v in (0, 1)
 )
+# CARD_ROW[v][c]: where Minor c's one-hot starts in seat v's view.
+CARD_ROW = tuple(tuple(_CARDS + i * _NPLACES for i in EGO_CARD[v]) for v in (0, 1))
 # DIE_ROW[v][d]: where numbered die d's features start in seat v's view.
 DIE_ROW = tuple(
     tuple(_DICE_AT + TARGET_OF[v][d] * len(DIE_FEATURES) for d in range(NUM_NUMBERED)) for v in (0, 1)
@@ -339,7 +340,7 @@ def observe(state: TarotDiceState, player: int) -> np.ndarray:
     add(_DRAFT_FIRST + (s.draft_first != me))
     if s.captured_this_turn:
         add(_CAPTURED)
-    if s.phase == PH_ACTION or (OP_PLANET_PHASE,) in s.tasks:
+    if s.planet_phase_pending():
         add(_PLANET_PENDING)
     add(_PHASE + s.phase)
     if s.player == me:
@@ -366,7 +367,7 @@ def observe(state: TarotDiceState, player: int) -> np.ndarray:
             add(_played_card_index(actor, me, play.prev_top, _PREV_TOP))
         ones += [_TRIGGERS + m for m in _majors(play.pending)]
         if play.returning >= 0:
-            add(_CHARIOT + (play.returning // DECK_SIZE != me) * DECK_SIZE + play.returning % DECK_SIZE)
+            add(_CHARIOT + EGO_CARD[me][play.returning])
         if len(s.plays) > 1:
             add(_OUTER)
             ones += [_OUTER + 1 + m for m in _majors(s.plays[-2].pending)]

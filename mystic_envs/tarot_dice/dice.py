@@ -52,9 +52,6 @@ from mystic_envs.tarot_dice.phases import (
     PH_NEPTUNE,
     PH_URANUS,
     PH_VENUS,
-    ROLL_CAUSED,
-    ROLL_PRIMARY,
-    ROLL_TOGETHER,
 )
 
 # --- tables --------------------------------------------------------------------------------------
@@ -186,51 +183,58 @@ class DiceMixin:
         if rolled and face == AQUARIUS and self.value[PLANET_DIE] != SUN:
             self.tasks.append((OP_DECIDE, PH_AQUARIUS, self.player))
 
-    def roll(self, die: int, primary: bool = True, lock_read: bool = False) -> None:
-        """Roll ``die`` for the player to move, with the Zodiac die's effect on the roll.
+    def roll(self, dice: int, primary: bool = True) -> None:
+        """Roll ``dice`` for the player to move, with the Zodiac die's effect on the roll.
 
-        ``primary=False`` for the rolls a Zodiac effect itself causes (Gemini's opposite die,
-        Pisces's matches): they do not set the same effect off again, or Gemini would bounce
-        between two dice for ever (I-12). A die that can no longer change does not roll.
-        ``lock_read`` for the dice a Planet face rolls together: Leo's lock was read when the face
-        acted, so one of them rolling higher neither locks nor frees another (I-13).
+        ``dice`` is a mask: the Planet die, the Zodiac die, or numbered dice rolled at once (one
+        die rolled alone; the dice a Planet face rolls, Gemini's twins, Pisces's matches). Dice
+        rolled at once read Leo's lock and the Zodiac face once, as they roll; each result takes
+        the face's change, and the face's "as well" (Gemini, Pisces, Sagittarius) follows once for
+        them all, so no seat's die rolls first and changes what the other's meets (I-13, I-39).
+        ``primary=False`` for the rolls a Zodiac effect itself causes: they do not set the same
+        effect off again, or Gemini would bounce between two dice for ever (I-12). A die that
+        can no longer change does not roll.
         """
         rng = self.rng
-        if die == ZODIAC_DIE:
+        if dice == ZODIAC_BIT:
             # "When the Zodiac Die is rerolled it does not affect itself" (only Aquarius reacts).
             self.set_zodiac(int(rng.integers(1, 13)), rolled=True)
             return
-        face = self.value[ZODIAC_DIE] if self.value[PLANET_DIE] != SUN else 0
-        if die == PLANET_DIE:
+        value = self.value
+        face = value[ZODIAC_DIE] if value[PLANET_DIE] != SUN else 0
+        if dice == PLANET_BIT:
             new = int(rng.integers(1, 13))
-            if face == LIBRA and new == self.value[PLANET_DIE]:
+            if face == LIBRA and new == value[PLANET_DIE]:
                 new = int(rng.integers(1, 13))
             self.set_planet(new, rolled=True)
             return
-        if not (self.active_dice() if lock_read else self.changeable()) >> die & 1:
-            return
-        size = SIZE[die]
-        new = int(rng.integers(1, size + 1))
-        if face == LIBRA:
-            if new == self.value[die]:
-                new = int(rng.integers(1, size + 1))
-        elif face == SCORPIO:
-            new = max(1, new - 1)
-        elif face == CAPRICORN:
-            new = min(size, new + 1)
-        self.value[die] = new
-        if not primary:
+        rolled = dice & self.changeable()
+        for die in bits(rolled):
+            size = SIZE[die]
+            new = int(rng.integers(1, size + 1))
+            if face == LIBRA:
+                if new == value[die]:
+                    new = int(rng.integers(1, size + 1))
+            elif face == SCORPIO:
+                new = max(1, new - 1)
+            elif face == CAPRICORN:
+                new = min(size, new + 1)
+            value[die] = new
+        if not primary or not rolled:
             return
         if face == GEMINI:
-            self.tasks.append((OP_ROLL, TWIN[die], ROLL_CAUSED))
+            twins = sum(1 << TWIN[d] for d in bits(rolled)) & ~rolled
+            if twins:
+                self.tasks.append((OP_ROLL, twins, False))
         elif face == PISCES:
-            same = [d for d in bits(self.active_dice() & ~(1 << die)) if self.value[d] == new]
-            for d in reversed(same):
-                self.tasks.append((OP_ROLL, d, ROLL_CAUSED))
+            shown = {value[d] for d in bits(rolled)}
+            same = sum(1 << d for d in bits(self.active_dice() & ~rolled) if value[d] in shown)
+            if same:
+                self.tasks.append((OP_ROLL, same, False))
         elif face == SAGITTARIUS:
             # Planet first, then Zodiac (the task stack is last in, first out).
-            self.tasks.append((OP_ROLL, ZODIAC_DIE, ROLL_CAUSED))
-            self.tasks.append((OP_ROLL, PLANET_DIE, ROLL_CAUSED))
+            self.tasks.append((OP_ROLL, ZODIAC_BIT, False))
+            self.tasks.append((OP_ROLL, PLANET_BIT, False))
 
     # -- the Planet phase -------------------------------------------------------------------------
     def planet_phase_pending(self) -> bool:
@@ -251,8 +255,8 @@ class DiceMixin:
         elif face == VENUS:
             tasks.append((OP_DECIDE, PH_VENUS, p))
         elif face == MOON:
-            tasks.append((OP_ROLL, ZODIAC_DIE, ROLL_PRIMARY))
-            tasks.append((OP_ROLL, PLANET_DIE, ROLL_PRIMARY))
+            tasks.append((OP_ROLL, ZODIAC_BIT, True))
+            tasks.append((OP_ROLL, PLANET_BIT, True))
         elif face in (MERCURY, JUPITER, SOUTH_NODE, NORTH_NODE):
             active = self.active_dice()
             value = self.value
@@ -266,10 +270,8 @@ class DiceMixin:
                 dice = [d for d in bits(active) if value[d] <= 2]
             else:
                 dice = [d for d in bits(active) if value[d] == SIZE[d]]
-            changeable = self.changeable()
-            for d in reversed(dice):
-                if changeable >> d & 1:
-                    tasks.append((OP_ROLL, d, ROLL_TOGETHER))
+            if dice:
+                tasks.append((OP_ROLL, sum(1 << d for d in dice), True))
         elif face in (PLUTO, SATURN):
             value = self.value
             for d in bits(self.changeable()):

@@ -83,7 +83,7 @@ DIE_PHASES = frozenset(
 # Tasks: tuples whose first item is one of these.
 (
     OP_DECIDE,  # (OP_DECIDE, phase, player): pose a decision (skipped if it has no option)
-    OP_ROLL,  # (OP_ROLL, die, kind): roll a die with the Zodiac's effect; kind is one of ROLL_*
+    OP_ROLL,  # (OP_ROLL, dice, primary): roll a mask of dice at once with the Zodiac's effect
     OP_PLANET_PHASE,  # (OP_PLANET_PHASE,): activate the Planet die
     OP_END_TURN,  # (OP_END_TURN,): the turn limit check, then the next player's turn
     OP_PLAY_EFFECT,  # (OP_PLAY_EFFECT,): the card being played decides its kind, value, target
@@ -91,6 +91,3 @@ DIE_PHASES = frozenset(
     OP_END_PLAY,  # (OP_END_PLAY,): the card play is over
     OP_ROUND_START,  # (OP_ROUND_START,): roll every numbered die, first turn
 ) = range(8)
-# What set a roll off: a Zodiac effect's own roll (no second effect), any other roll, or a Planet
-# face rolling several dice at once (Leo's lock read when the face acted).
-ROLL_CAUSED, ROLL_PRIMARY, ROLL_TOGETHER = range(3)

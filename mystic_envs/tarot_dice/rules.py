@@ -114,9 +114,6 @@ from mystic_envs.tarot_dice.phases import (
     PH_VENUS,
     PH_ZODIAC_SYMBOL,
     PHASE_NAMES,
-    ROLL_CAUSED,
-    ROLL_PRIMARY,
-    ROLL_TOGETHER,
 )
 
 _SIZES_PLUS_ONE = np.array([s + 1 for s in SIZE[:NUM_NUMBERED]])
@@ -318,7 +315,7 @@ class TarotDiceState(DecisionsMixin, DiceMixin, ArcanaMixin, GameState):
                 if self._pose(task[1], task[2]):
                     return
             elif op == OP_ROLL:
-                self.roll(task[1], task[2] != ROLL_CAUSED, task[2] == ROLL_TOGETHER)
+                self.roll(task[1], task[2])
             elif op == OP_TRIGGERS:
                 if self._offer_triggers():
                     return
@@ -454,7 +451,7 @@ class TarotDiceState(DecisionsMixin, DiceMixin, ArcanaMixin, GameState):
         elif action < CARD:
             tasks.append((OP_END_TURN,))
             tasks.append((OP_PLANET_PHASE,))
-            tasks.append((OP_ROLL, DIE_OF[p][action - DIE], ROLL_PRIMARY))
+            tasks.append((OP_ROLL, 1 << DIE_OF[p][action - DIE], True))
         else:
             tasks.append((OP_END_TURN,))
             tasks.append((OP_PLANET_PHASE,))
@@ -499,7 +496,7 @@ class TarotDiceState(DecisionsMixin, DiceMixin, ArcanaMixin, GameState):
             else:  # a Knight banishes
                 self.knight_ban[p] |= 1 << die
         elif phase in (PH_QUEEN, PH_ROLL_ANY, PH_TOWER, PH_MARS, PH_VENUS):
-            self.tasks.append((OP_ROLL, die, ROLL_PRIMARY))
+            self.tasks.append((OP_ROLL, 1 << die, True))
         elif phase == PH_NEPTUNE:
             self.neptune_ban = 1 << die
         else:  # The Lovers, Justice, The World: the same number on another die

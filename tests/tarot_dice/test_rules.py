@@ -927,6 +927,51 @@ INTERACTION_ROWS = [
         [(0, "reroll my D4")],
         {"dice": {0: (2, 2, 3, 4, 5, 15), 1: (1, 2, 3, 4, 5, 18)}, "to_move": 1},
     ),
+    # The dice a Planet face rolls read the Zodiac face once, as they roll, and its "as well"
+    # follows once for them all (I-39): player_1's D20 does not meet what player_0's set off.
+    row(
+        "jupiter-under-sagittarius-rolls-both-d20s-then-the-planet-and-zodiac-once",
+        {"planet": "Jupiter", "zodiac": "Sagittarius", "rolls": [15, 3, 8, 10]},
+        [(0, "capture D4 D4")],  # Jupiter: D20s 15 and 3, then Pluto (8) and Capricorn (10)
+        {
+            "planet": "Pluto",
+            "zodiac": "Capricorn",
+            "dice": {0: (0, 2, 3, 4, 5, 15), 1: (0, 2, 3, 4, 5, 3)},
+            "to_move": 1,
+        },
+    ),
+    row(
+        "jupiter-under-gemini-rolls-each-d20-once",
+        {"planet": "Jupiter", "zodiac": "Gemini", "rolls": [15, 3]},
+        [(0, "capture D4 D4")],  # each D20 is the other's twin, and both have rolled
+        {"dice": {0: (0, 2, 3, 4, 5, 15), 1: (0, 2, 3, 4, 5, 3)}, "to_move": 1},
+    ),
+    row(
+        "the-south-node-under-gemini-rolls-its-dice-then-their-twins",
+        {
+            "planet": "South Node",
+            "zodiac": "Gemini",
+            "dice": ((1, 2, 3, 4, 5, 6), (3, 3, 3, 4, 5, 6)),
+            "rolls": [3, 4, 5, 2, 6],
+        },
+        # the Zodiac die rolls Gemini (3), which does not act on its own roll; then the South
+        # Node rolls my D4 and D6 (4, 5), and Gemini their twins (2, 6)
+        [(0, "reroll zodiac")],
+        {"zodiac": "Gemini", "dice": {0: (4, 5, 3, 4, 5, 6), 1: (2, 6, 3, 4, 5, 6)}},
+    ),
+    row(
+        "jupiter-under-pisces-rolls-the-other-dice-showing-what-either-d20-rolled",
+        {
+            "planet": "Jupiter",
+            "zodiac": "Pisces",
+            "dice": ((1, 2, 3, 4, 5, 6), (1, 2, 3, 4, 5, 5)),
+            "rolls": [3, 5, 7, 1, 2, 9],
+        },
+        # D20s 3 and 5; then the D8s (3) and D12s (5), lowest die first; player_1's D20 showed 5
+        # but is one of the dice rolled, not another die showing the value
+        [(0, "capture D4 D4")],
+        {"dice": {0: (0, 2, 7, 4, 1, 3), 1: (0, 2, 2, 4, 9, 5)}, "to_move": 1},
+    ),
     # A card that sets the Planet die to the face it shows changes nothing ([x]): Neptune and
     # Uranus do not appear again (I-17); a roll that lands on the same face does.
     row(

@@ -591,6 +591,9 @@ class Model:
             return score(vals, board, ban)
         v = list(vals)
         # Beyond two dice the rest stand at their middle face: the spread of two is enough to rank.
+        # Own dice first, so the two are the same for either seat (die order would pick player_0's).
+        if len(dice) > 2:
+            dice = sorted(dice, key=lambda d: not OWN_DICE[self.me] >> d & 1)
         for d in dice[2:]:
             v[d] = (SIZE[d] + 1) // 2
         if len(dice) == 1:

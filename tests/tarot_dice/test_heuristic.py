@@ -236,3 +236,19 @@ def test_models_the_opponents_knight_banish_in_its_own_planet_phase():
         for f, w in model._roll_faces(dec.vals, d6, ROLL)
     )
     assert dec.base() == pytest.approx(expected)
+
+
+def test_values_a_table_and_its_seat_mirror_alike():
+    """The South Node rolls four dice here, more than the model spreads: it keeps two rolling and
+    stands the rest at their middle face. Those two are the mover's own, so player_1 on the mirrored
+    table values every action as player_0 does (die order would have spread player_0's dice)."""
+    dice = ((1, 2, 5, 6, 7, 15), (2, 1, 5, 6, 7, 14))
+    views = [
+        position(dice=dice[::sign], planet="South Node", zodiac="Aquarius", to_move=seat)
+        for seat, sign in ((0, 1), (1, -1))
+    ]
+    scores: list[dict[int, float]] = [{}, {}]
+    chosen = [decide(own_view(s, seat), seat, scores[seat]) for seat, s in enumerate(views)]
+    assert chosen[0] == chosen[1]
+    assert len(scores[0]) > 20 and scores[0].keys() == scores[1].keys()
+    assert all(scores[0][a] == pytest.approx(scores[1][a], abs=1e-12) for a in scores[0])

@@ -209,7 +209,10 @@ class DiceMixin:
             self.set_planet(new, rolled=True)
             return
         rolled = dice & self.changeable()
-        for die in bits(rolled):
+        # The mover's dice draw first: the order of draws is no rule, but this way a table and its
+        # seat mirror roll alike from one seed (tests/tarot_dice/test_seat_symmetry.py).
+        p = self.player
+        for die in bits(rolled & OWN_DICE[p]) + bits(rolled & OWN_DICE[1 - p]):
             size = SIZE[die]
             new = int(rng.integers(1, size + 1))
             if face == LIBRA:

@@ -276,6 +276,7 @@ class TarotDiceState(DecisionsMixin, DiceMixin, ArcanaMixin, GameState):
         self.knight_ban[p] = 0  # "A banished die is unbanished at the start of your next turn"
         self.captured_this_turn = False
         self.resolving = -1
+        self.choice = 0  # the last decision's offer, so equal tables are equal states
 
     def _end_turn(self) -> None:
         self.turn_in_round += 1

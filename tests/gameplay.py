@@ -1,9 +1,12 @@
-"""One full AEC game between agent objects, shared by the agent tests."""
+"""Game-playing helpers shared by the tests: one full AEC game between agent objects, and the
+check that a two-player state and its seat mirror agree."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
+
+import numpy as np
 
 import mystic_envs
 
@@ -25,3 +28,17 @@ def play_game(
             actions.append(seats[agent].act(env, agent))
             env.step(actions[-1])
     return rewards, actions
+
+
+def assert_seat_mirrors(a: Any, b: Any, step: int) -> None:
+    """``b`` is ``a`` with the two seats swapped: the same legal (egocentric) actions for the other
+    seat, each seat seeing in ``a`` what the other sees in ``b``, and the results swapped."""
+    assert a.is_terminal == b.is_terminal, step
+    if not a.is_terminal:
+        assert b.current_player == 1 - a.current_player, step
+        assert a.legal_actions() == b.legal_actions(), step
+    for p in (0, 1):
+        np.testing.assert_array_equal(
+            a.observation(p), b.observation(1 - p), err_msg=f"seat {p}, step {step}"
+        )
+    assert list(a.returns()) == list(b.returns())[::-1], step

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from gameplay import assert_seat_mirrors
 
 from mystic_envs.tarot_dice.arcana import Play
 from mystic_envs.tarot_dice.cards import DECK_SIZE, NUM_MINORS, NUM_NUMBERED, NUM_SIZES
@@ -113,12 +114,8 @@ def play_mirrored(s: TarotDiceState, choose: np.random.Generator, seed: int) -> 
     rounds = s.rounds_done
     steps = 0
     while not s.is_terminal:
+        assert_seat_mirrors(s, m, steps)
         legal = s.legal_actions()
-        assert legal == m.legal_actions(), (steps, s.phase_name)
-        for p in (0, 1):
-            np.testing.assert_array_equal(
-                s.observation(p), m.observation(1 - p), err_msg=f"seat {p}, step {steps}"
-            )
         action = legal[int(choose.integers(len(legal)))]
         s.apply(action)
         m.apply(action)

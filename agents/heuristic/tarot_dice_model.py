@@ -64,7 +64,7 @@ RANK_WEIGHT = (1.0, 0.5, 0.3, 0.2, 0.15, 0.1)  # material: the largest die weigh
 MATERIAL_SCALE = 0.12  # logistic slope per point of weighted die size
 FIX = 0.4  # chance a player without a safe capture breaks the opponent's next one
 REPS = 4  # representative faces of a roll
-LAST_TURN_EDGE = 0.75  # the duel's odds for the player taking the round's last turn (0.62 in balance)
+LAST_TURN_EDGE = 0.75  # the duel's odds for the player taking the round's last turn (0.66 in balance)
 STALL_COST = 0.02  # opening Virgo later rather than now leaves fewer turns to win by captures
 LATENT = 0.35  # under Virgo, the weight of the captures it holds back (for the player who waits)
 # Weight of the nightfall duel by the turns left after this one (D-3); the last turn is the duel.

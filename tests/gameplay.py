@@ -3,7 +3,7 @@ check that a two-player state and its seat mirror agree."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -42,3 +42,29 @@ def assert_seat_mirrors(a: Any, b: Any, step: int) -> None:
             a.observation(p), b.observation(1 - p), err_msg=f"seat {p}, step {step}"
         )
     assert list(a.returns()) == list(b.returns())[::-1], step
+
+
+def play_mirrored(
+    a: Any,
+    b: Any,
+    decide: Callable[[Any], int],
+    choose: np.random.Generator,
+    check: Callable[[Any, Any, int], None] = lambda a, b, step: None,
+    explore: float = 0.1,
+) -> None:
+    """Play ``a`` and its seat mirror ``b`` to the end with the same actions, asserting
+    :func:`assert_seat_mirrors` (and ``check``) before every step and at the end. ``decide(state)``
+    picks the mover's action and must pick the same in both; one action in ``1 / explore`` is
+    random instead, so the games leave the decider's own lines."""
+    step = 0
+    while not a.is_terminal:
+        check(a, b, step)
+        assert_seat_mirrors(a, b, step)
+        action = decide(a)
+        assert decide(b) == action, step
+        if choose.random() < explore:
+            action = int(choose.choice(a.legal_actions()))
+        a.apply(action)
+        b.apply(action)
+        step += 1
+    assert_seat_mirrors(a, b, step)

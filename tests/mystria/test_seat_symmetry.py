@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from gameplay import assert_seat_mirrors
+from gameplay import play_mirrored
 
 from agents.heuristic.mystria import decide
 from mystic_envs.mystria.board import SPACE_NAMES
@@ -23,6 +23,10 @@ def mirror_of_new_game(a: MystriaState) -> MystriaState:
     return b
 
 
+def drops(a: MystriaState, b: MystriaState, step: int) -> None:
+    assert b.drops == a.drops[::-1] and b.scores() == a.scores()[::-1], step
+
+
 @pytest.mark.parametrize("variant", ["full", "intro"])
 def test_games_play_out_as_their_seat_mirrors(variant):
     """Games led by the fast heuristic (one move in ten random), so that most reach the final
@@ -31,19 +35,9 @@ def test_games_play_out_as_their_seat_mirrors(variant):
     for seed in range(30):
         a = MystriaGame(variant=variant).new_initial_state(seed)
         b = mirror_of_new_game(a)
-        choose = np.random.default_rng(seed)
-        step = 0
-        while not a.is_terminal:
-            assert_seat_mirrors(a, b, step)
-            assert b.drops == a.drops[::-1] and b.scores() == a.scores()[::-1], step
-            action = decide(a, a.current_player, fast=True)
-            assert decide(b, b.current_player, fast=True) == action, step
-            if choose.random() < 0.1:
-                action = int(choose.choice(a.legal_actions()))
-            a.apply(action)
-            b.apply(action)
-            step += 1
-        assert_seat_mirrors(a, b, step)
+        play_mirrored(
+            a, b, lambda s: decide(s, s.current_player, fast=True), np.random.default_rng(seed), drops
+        )
         assert (b.winner, b.end_reason) == (1 - a.winner, a.end_reason)
         ends.append(a.end_reason)
     assert {SCORED, OUT_OF_ENERGY} <= set(ends)

@@ -48,7 +48,7 @@ class HumanAgent:
         legal = np.flatnonzero(env.observe(agent_id)["action_mask"]).tolist()
         if not legal:
             raise ValueError(f"{agent_id} has no legal action: it is not its turn or its game is over")
-        self.output(base.state.describe(viewer=seat))
+        self.output(base.game_state.describe(viewer=seat))
         self.output(f"\n{agent_id}, your legal actions:")
         width = len(str(legal[-1]))
         for a in legal:

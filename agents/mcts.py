@@ -124,7 +124,7 @@ class MCTSAgent:
 
     def act(self, env: Any, agent_id: str) -> int:
         seat = seat_to_move(env, agent_id)
-        state = env.unwrapped.state
+        state = env.unwrapped.game_state
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]

@@ -93,7 +93,7 @@ def play_game(
         meaning = env.unwrapped.action_meaning if agent == you else env.unwrapped.public_action_meaning
         output(f"{agent} ({labels[agent]}): {meaning(action)}")
         env.step(action)
-    output("\nFinal table:\n" + env.unwrapped.state.describe(viewer=human_seat))
+    output("\nFinal table:\n" + env.unwrapped.game_state.describe(viewer=human_seat))
     output("\nRewards:")
     for agent in env.possible_agents:
         output(f"  {agent} ({labels[agent]}): {final[agent][0]:+g}")

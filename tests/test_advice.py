@@ -215,7 +215,7 @@ def test_advice_is_decided_on_the_seat_determinized_view():
     rng = np.random.default_rng(0)
     for _ in range(40):
         agent_id = env.agent_selection
-        real = env.unwrapped.state
+        real = env.unwrapped.game_state
         advice = adviser.advise(env, agent_id)
         assert seen[-1] is not real and seen[-1].current_player == real.current_player
         assert real.is_legal(int(np.argmax(advice)))

@@ -102,7 +102,7 @@ def test_the_table_and_legal_actions_numbered_by_action_id_are_shown():
     legal = np.flatnonzero(env.observe(agent)["action_mask"]).tolist()
     term = Terminal([str(legal[0])])
     HumanAgent(input_fn=term.input, output=term.output).act(env, agent)
-    assert term.lines[0] == env.unwrapped.state.describe(viewer=seat)
+    assert term.lines[0] == env.unwrapped.game_state.describe(viewer=seat)
     listed = [line for line in term.lines if re.match(r"\s+\d+: ", line)]
     assert listed == [f"  {a:>{len(str(legal[-1]))}}: {env.unwrapped.action_meaning(a)}" for a in legal]
 
@@ -128,13 +128,13 @@ def test_seed_and_env_id_are_accepted_and_ignored():
 
 def human_prompts(env, agent, state, choice: int) -> list[str]:
     """Everything ``HumanAgent`` shows ``agent`` when the env holds ``state``, then restores the env."""
-    real = env.unwrapped.state
-    env.unwrapped.state = state
+    real = env.unwrapped.game_state
+    env.unwrapped.game_state = state
     try:
         term = Terminal([str(choice)])
         assert HumanAgent(input_fn=term.input, output=term.output).act(env, agent) == choice
     finally:
-        env.unwrapped.state = real
+        env.unwrapped.game_state = real
     return term.lines
 
 
@@ -162,7 +162,7 @@ def test_prompts_never_show_the_opponents_hidden_secret(seat):
             if agent != you:
                 env.step(opponent.act(env, agent))
                 continue
-            state = env.unwrapped.state
+            state = env.unwrapped.game_state
             choice = int(rng.choice(np.flatnonzero(env.observe(agent)["action_mask"])))
             shown = human_prompts(env, agent, state, choice)
             for k in range(3):
@@ -204,7 +204,7 @@ def test_play_main_runs_a_full_game_to_a_winner(opponent, seat):
 def test_play_main_first_table_hides_the_opponents_secret():
     term = Terminal(["q"])
     assert main([ENV_ID, "--seat", "0", "--seed", "9"], input_fn=term.input, output=term.output) == 130
-    state = fresh_env(9).unwrapped.state  # the same deal as the game above
+    state = fresh_env(9).unwrapped.game_state  # the same deal as the game above
     table = next(line for line in term.lines if line.startswith("Elemystic - round 1"))
     for hidden in (state.secret[1], state.unknown):
         assert not re.search(rf"\b{ELEMENT_NAMES[hidden]}\b", table), table

@@ -68,7 +68,7 @@ def test_beats_random_from_both_seats():
 def fake_env(state) -> SimpleNamespace:
     """Just what a search agent may read of an env: the state (to determinize) and the seats."""
     seats = {"player_0": 0, "player_1": 1}
-    return SimpleNamespace(unwrapped=SimpleNamespace(state=state, agent_name_mapping=seats))
+    return SimpleNamespace(unwrapped=SimpleNamespace(game_state=state, agent_name_mapping=seats))
 
 
 def test_choice_depends_only_on_what_the_player_sees():
@@ -136,7 +136,7 @@ def test_acting_out_of_turn_or_after_the_end_is_a_clear_error():
     idle = next(a for a in env.agents if a != env.agent_selection)
     with pytest.raises(ValueError, match=f"{idle} is not to move"):
         MCTSAgent(simulations=5).act(env, idle)
-    while not env.unwrapped.state.is_terminal:
+    while not env.unwrapped.game_state.is_terminal:
         env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
     with pytest.raises(ValueError, match="the game is over"):
         MCTSAgent(simulations=5).act(env.unwrapped, "player_0")

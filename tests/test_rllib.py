@@ -86,7 +86,7 @@ def _play(agents, env_id, num_players, games, seed=0):
             env.step(
                 None if terminated or truncated else agents[(seat + game) % len(agents)].act(env, agent_id)
             )
-        results.append(env.unwrapped.state.returns())
+        results.append(env.unwrapped.game_state.returns())
     return results
 
 

@@ -37,7 +37,7 @@ def test_scores_leave_the_choice_unchanged_and_rank_it_first(env_id):
     rng = np.random.default_rng(0)
     scored = 0
     for env, agent_id in _positions(1, 2, env_id):
-        state = env.unwrapped.state
+        state = env.unwrapped.game_state
         seat = env.unwrapped.agent_name_mapping[agent_id]
         view = state.determinize(seat, rng)
         scores: dict[int, float] = {}
@@ -66,14 +66,14 @@ def test_soft_advice_is_one_on_the_choice_and_shares_by_the_value_gap():
 
 
 def test_soft_advice_values_follow_the_scores():
-    env = next(e for e, _ in _positions(4, 1) if e.unwrapped.state.phase_name == "action")
+    env = next(e for e, _ in _positions(4, 1) if e.unwrapped.game_state.phase_name == "action")
     agent_id = env.agent_selection
     seat = env.unwrapped.agent_name_mapping[agent_id]
     adviser = Adviser(ENV_ID, seed=5, softness=0.2)
     # The adviser's heuristic draws one determinization per advice: a twin seeded alike draws the same.
     twin = make_agent("heuristic", ENV_ID, seed=5)
     scores: dict[int, float] = {}
-    choice = decide(env.unwrapped.state.determinize(seat, twin.rng), seat, scores)
+    choice = decide(env.unwrapped.game_state.determinize(seat, twin.rng), seat, scores)
     advice = adviser.advise(env, agent_id)
     best = scores[choice]
     for action, value in scores.items():
@@ -146,7 +146,7 @@ def test_position_value_reads_the_action_phase_of_the_seat_to_move():
 
     seen = 0
     for env, agent_id in _positions(5, 1):
-        state = env.unwrapped.state
+        state = env.unwrapped.game_state
         seat = env.unwrapped.agent_name_mapping[agent_id]
         value = position_value(state, seat)
         assert position_value(state, 1 - seat) is None
@@ -198,7 +198,7 @@ def test_a_fresh_soft_advised_policy_still_plays_the_heuristic_move_ties_include
 def test_heuristic_agents_report_scores_tuned_ones_with_their_own_constants():
     differ = 0
     for env, agent_id in _positions(6, 1):
-        if env.unwrapped.state.phase_name != "action":
+        if env.unwrapped.game_state.phase_name != "action":
             continue
         shipped, tuned = {}, {}
         choice = make_agent("heuristic", ENV_ID, seed=1).act(env, agent_id, scores=shipped)

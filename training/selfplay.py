@@ -188,7 +188,7 @@ class SelfPlayEnv(SingleAgentEnv):
     def _potential(self, last: float) -> float:
         """The heuristic's value of the learner's position now, or ``last`` where it has none
         (outside the action phase): carried forward, the shaping still telescopes."""
-        value = self.potential(self.aec_env.unwrapped.state, self.seat)
+        value = self.potential(self.aec_env.unwrapped.game_state, self.seat)
         return last if value is None else self.shaping * float(value)
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict]:

@@ -30,7 +30,7 @@ class DeterminizingHeuristic:
         """The action for ``agent_id``; ``scores`` (games in ``agents.heuristic.SCORED`` only)
         receives the value of every option the decision compared."""
         seat = seat_to_move(env, agent_id)
-        state = env.unwrapped.state
+        state = env.unwrapped.game_state
         view = state.determinize(seat, self.rng)
         if scores is None:
             return self.decide(view, seat)

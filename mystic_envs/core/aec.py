@@ -112,7 +112,7 @@ class MysticAECEnv(AECEnv):
         }
         self._action_spaces = {a: spaces.Discrete(num_actions) for a in self.possible_agents}
         self._no_mask = np.zeros(num_actions, dtype=np.int8)
-        self.state: GameState | None = None
+        self.game_state: GameState | None = None
         self._np_random = np.random.default_rng()
         self._seeded = False
 
@@ -136,7 +136,7 @@ class MysticAECEnv(AECEnv):
             self._np_random = np.random.default_rng(check_count("seed", seed, 0))
             self._seeded = True
         game_seed = int(self._np_random.integers(2**63))
-        self.state = self.game.new_initial_state(game_seed)
+        self.game_state = self.game.new_initial_state(game_seed)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -146,12 +146,12 @@ class MysticAECEnv(AECEnv):
         self.num_steps = 0
         self._skip_agent_selection = None
         self._refresh_infos()
-        self.agent_selection = self.possible_agents[self.state.current_player]
+        self.agent_selection = self.possible_agents[self.game_state.current_player]
 
     def _require_state(self) -> GameState:
-        if self.state is None:
+        if self.game_state is None:
             raise RuntimeError("call reset() before using the environment")
-        return self.state
+        return self.game_state
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         state = self._require_state()

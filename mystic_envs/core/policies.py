@@ -25,7 +25,7 @@ def seat_to_move(env: Any, agent_id: str) -> int:
     (an agent asked for a move out of turn must not answer with one)."""
     base = env.unwrapped
     seat = base.agent_name_mapping[agent_id]
-    to_move = base.state.current_player
+    to_move = base.game_state.current_player
     if to_move != seat:
         raise ValueError(
             f"the game is over; {agent_id} has no move to choose"

@@ -30,7 +30,7 @@ def env_state(env) -> tuple:
         [env.observe(a)["action_mask"].tobytes() for a in env.possible_agents],
         dict(env.terminations),
         dict(env.truncations),
-        canonical_bytes(env.unwrapped.state),
+        canonical_bytes(env.unwrapped.game_state),
     )
 
 
@@ -77,7 +77,7 @@ def test_out_of_range_and_wrong_type_actions(env_id: str, n: int) -> None:
         # The rules engine itself refuses them too (search agents call it directly).
         for bad in (True, np.bool_(False), 1.5, None, "0"):
             with pytest.raises(TypeError):
-                env.unwrapped.state.apply(bad)
+                env.unwrapped.game_state.apply(bad)
         assert env_state(env) == before, "a refused action changed the engine's state"
 
 
@@ -111,7 +111,7 @@ def test_illegal_action_raise(env_id: str, n: int) -> None:
             env.step(a)
         message = str(err.value)
         assert env.unwrapped.action_meaning(a) in message, message
-        assert env.unwrapped.state.phase_name in message, message
+        assert env.unwrapped.game_state.phase_name in message, message
         assert env_state(env) == before, "a raised illegal action changed the env"
         env.step(random_mask_action(env.observe(env.agent_selection)["action_mask"], rng))
 
@@ -124,7 +124,7 @@ def test_illegal_action_terminate(env_id: str, n: int) -> None:
             env = make_env() if seed % 2 else make_env(illegal_action="terminate")
             a = reset_to_illegal_chance(env, seed, rng)
             offender = env.agent_selection
-            phase = env.unwrapped.state.phase_name
+            phase = env.unwrapped.game_state.phase_name
             env.step(a)
             expected = {ag: (-1.0 if ag == offender else 0.0) for ag in env.possible_agents}
             assert env.rewards == expected
@@ -182,8 +182,8 @@ def test_illegal_action_penalize(env_id: str, n: int) -> None:
             totals[ag] += 0.0 if first else reward
             first = False
             env.step(None if term or trunc else random_mask_action(obs["action_mask"], rng))
-        returns = env.unwrapped.state.returns()
-        assert env.unwrapped.state.is_terminal
+        returns = env.unwrapped.game_state.returns()
+        assert env.unwrapped.game_state.is_terminal
         assert [totals[ag] for ag in env.possible_agents] == returns.tolist()
 
 
@@ -201,7 +201,7 @@ def test_step_after_the_end_and_before_reset(env_id: str, n: int) -> None:
                 with pytest.raises(GameOverError, match=r"step\(None\)"):
                     env.step(0)  # a finished agent may only pass None
             env.step(None if term or trunc else random_mask_action(obs["action_mask"], rng))
-        assert env.unwrapped.state.is_terminal and not env.agents
+        assert env.unwrapped.game_state.is_terminal and not env.agents
         with pytest.raises(GameOverError, match="reset"):
             env.step(0)
         with pytest.raises(GameOverError):

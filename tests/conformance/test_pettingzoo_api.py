@@ -57,7 +57,7 @@ def test_render_modes(env_id: str, n: int, capsys: pytest.CaptureFixture[str]) -
     for _ in range(6):
         text = ansi.render()
         assert isinstance(text, str) and text.strip()
-        assert text == ansi.unwrapped.state.describe()
+        assert text == ansi.unwrapped.game_state.describe()
         assert human.render() is None
         assert capsys.readouterr().out.rstrip("\n") == text
         a = random_mask_action(ansi.observe(ansi.agent_selection)["action_mask"], rng)

@@ -57,7 +57,7 @@ def test_pickle_wrapped_env_mid_game(env_id: str, n: int) -> None:
                 break
             env.step(random_mask_action(env.observe(env.agent_selection)["action_mask"], rng))
         copy = pickle.loads(pickle.dumps(env))
-        assert copy is not env and copy.unwrapped.state is not env.unwrapped.state
+        assert copy is not env and copy.unwrapped.game_state is not env.unwrapped.game_state
         assert env_view(copy) == env_view(env)
         steps = 0
         while env.agents:

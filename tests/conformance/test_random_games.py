@@ -128,7 +128,7 @@ def test_aec_random_games_zero_sum(env_id: str, n: int) -> None:
     winners_seen = set()
     for seed in range(200):
         env.reset(seed=seed)
-        state = env.unwrapped.state
+        state = env.unwrapped.game_state
         totals = dict.fromkeys(env.possible_agents, 0.0)
         handed_out = []
         final_rewards = None

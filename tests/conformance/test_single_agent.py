@@ -61,7 +61,7 @@ def test_learner_reward_and_masks(env_id: str, n: int) -> None:
             if seat is not None:
                 assert env.seat == seat
             seats_seen.add(env.seat)
-            state = env.aec_env.state
+            state = env.aec_env.game_state
             rewards = []
             term = trunc = False
             while not (term or trunc):

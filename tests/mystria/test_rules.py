@@ -365,7 +365,7 @@ def test_running_out_of_energy(board, drops, script, expected):
 def test_out_of_energy_through_the_env_rewards_minus_one():
     env = mystic_envs.make("mystria_v0", variant="intro")
     env.reset(seed=0)
-    s = env.unwrapped.state
+    s = env.unwrapped.game_state
     while s.phase_name != "take_token":
         env.step(s.legal_actions()[0])
     loser = env.agent_selection

@@ -63,7 +63,7 @@ def test_match_points_and_the_winner_reach_the_infos():
             continue
         legal = np.flatnonzero(env.observe(agent)["action_mask"])
         env.step(int(legal[rng.integers(legal.size)]))
-    state = env.unwrapped.state
+    state = env.unwrapped.game_state
     assert info["final_scores"] == state.scores() and sorted(state.points)[0] == 0
     assert info["winners"] == [f"player_{state.winners()[0]}"]
     assert info["last_round"]["points"] == max(state.points)

@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: test lint demo bench clean venv
+.PHONY: test lint demo bench docs clean venv
 
 venv: $(STAMP)
 
@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 	# The CPU build of torch 2.13.0 lies on local disk; any other spec pulls multi-GB CUDA wheels,
 	# so it goes in first and SB3 and RLlib then find their torch requirement already met.
 	$(BIN)/python -m pip install --quiet torch==2.13.0
-	$(BIN)/python -m pip install --quiet -e '.[train,rllib,dev]'
+	$(BIN)/python -m pip install --quiet -e '.[train,rllib,dev,docs]'
 	touch $(STAMP)
 
 lint: $(STAMP)
@@ -27,9 +27,13 @@ test: lint
 demo: $(STAMP)
 	$(BIN)/python -m training.demo
 
+# The docs site, offline and --strict (a broken link or anchor fails); open site/index.html.
+docs: $(STAMP)
+	$(BIN)/mkdocs build --strict --site-dir site
+
 bench: $(STAMP)
 	$(BIN)/python benchmarks/env_speed.py
 	$(BIN)/python benchmarks/train_speed.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache build *.egg-info
+	rm -rf $(VENV) .pytest_cache .ruff_cache build *.egg-info site

@@ -486,7 +486,7 @@ def test_shipped_policy_loads_by_default_and_beats_random():
     agent = make_agent("rllib", ENV_ID)
     assert set(agent.policies) == {SHARED_MODULE} and agent.meta["illegal_actions"] == 0
     results = _play([agent, make_agent("random", ENV_ID, seed=0)], ENV_ID, 2, games=40)
-    # Game g seats the agent in seat g % 2; the README's 1,000-game figure is 97%.
+    # Game g seats the agent in seat g % 2; docs/rllib.md's 1,000-game figure is 97%.
     wins = sum(r[g % 2] > 0 for g, r in enumerate(results))
     assert wins >= 32
     with pytest.raises(CheckpointError, match="no pretrained RLlib policy is shipped for 'mystria_v0'"):

@@ -34,6 +34,12 @@ Keyword arguments: ``render_mode`` (``"ansi"``, ``"human"``), ``illegal_action``
 (``"terminate"`` default, ``"penalize"``, ``"raise"``), ``illegal_reward`` (-1.0),
 ``max_steps`` (1000), ``num_players`` (2 only).
 
+Infos: the same numeric keys on every step from ``reset()`` on (``phase`` code, ``scores``,
+``game_over``, ``winners`` as 0/1 per seat, ``end_reason`` code, ``illegal_player``, and this game's
+own); ``env.unwrapped.info_schema`` lists them, ``env.unwrapped.info_names`` holds the code tables,
+and ``docs/rules/elemystic.md`` has the table. ``env.state()`` is every seat's observation side by side (a
+global view for centralized critics); ``parallel_env()`` is the turn-based parallel view.
+
 Version history:
 
 - v0: first release.

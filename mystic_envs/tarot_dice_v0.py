@@ -64,10 +64,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pettingzoo import ParallelEnv
-from pettingzoo.utils.conversions import turn_based_aec_to_parallel
-
-from mystic_envs.core.aec import MysticOrderEnforcingWrapper
+from mystic_envs.core.aec import MysticOrderEnforcingWrapper, TurnBasedParallelEnv
 from mystic_envs.tarot_dice.env import TarotDiceEnv
 from mystic_envs.tarot_dice.render import dice_table, faces_table, majors_table
 
@@ -85,10 +82,10 @@ def env(**kwargs: Any) -> MysticOrderEnforcingWrapper:
     return MysticOrderEnforcingWrapper(raw_env(**kwargs))
 
 
-def parallel_env(**kwargs: Any) -> ParallelEnv:
-    """The turn-based parallel view (PettingZoo's ``turn_based_aec_to_parallel``): ``step`` takes a
-    dict of actions and plays only the mover's; ``infos[agent]["active_agent"]`` names the mover."""
-    return turn_based_aec_to_parallel(env(**kwargs))
+def parallel_env(**kwargs: Any) -> TurnBasedParallelEnv:
+    """The turn-based parallel view: ``step`` takes a dict of actions and plays only the mover's;
+    ``infos[agent]["active_agent"]`` is the mover's seat index."""
+    return TurnBasedParallelEnv(env(**kwargs))
 
 
 __all__ = ["TarotDiceEnv", "env", "parallel_env", "raw_env"]

@@ -15,6 +15,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel_wrapper
 
 from mystic_envs.core.errors import GameOverError, IllegalActionError
 from mystic_envs.core.game import Game, GameState, InfoField, LayoutEntry, is_integer
@@ -343,3 +344,29 @@ class MysticOrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):
         if self._has_reset and not self.agents:
             raise GameOverError("the game is over and every agent has left; call reset()")
         super().step(action)
+
+
+class TurnBasedParallelEnv(turn_based_aec_to_parallel_wrapper):
+    """PettingZoo's turn-based parallel view of a mystic env, with the infos kept numeric.
+
+    PettingZoo's wrapper names the mover in ``infos[agent]["active_agent"]`` as a string, and only
+    after a step; here it is the mover's seat index, from ``reset()`` on like every other key.
+    ``step`` takes a dict of actions and plays only the mover's.
+    """
+
+    def _seat_infos(self, infos: dict[str, dict]) -> dict[str, dict]:
+        seat = self.aec_env.unwrapped.agent_name_mapping[self.aec_env.agent_selection]
+        for info in infos.values():
+            info["active_agent"] = seat
+        return infos
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
+        observations, infos = super().reset(seed=seed, options=options)
+        return observations, self._seat_infos(infos)
+
+    def step(self, actions: dict[str, Any]) -> tuple[dict, ...]:
+        if not self.agents:
+            # PettingZoo's wrapper answers this with four dicts, not five.
+            return {}, {}, {}, {}, {}
+        observations, rewards, terminations, truncations, infos = super().step(actions)
+        return observations, rewards, terminations, truncations, self._seat_infos(infos)

@@ -92,6 +92,18 @@ def test_parallel_view_passes_pettingzoos_parallel_tests(env_id, n):
     kwargs = env_kwargs(n)
     parallel_api_test(module.parallel_env(**kwargs), num_cycles=300)
     parallel_seed_test(lambda: module.parallel_env(**kwargs))
+    # The mover is a seat index in every info, from reset on: numbers only, as in the AEC infos.
+    env = module.parallel_env(**kwargs)
+    _, infos = env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    while env.agents:
+        mover = env.possible_agents[next(iter(infos.values()))["active_agent"]]
+        for info in infos.values():
+            assert_matches_schema(env, {k: v for k, v in info.items() if k != "active_agent"})
+            assert isinstance(info["active_agent"], int)
+        mask = env.aec_env.observe(mover)["action_mask"]
+        _, _, _, _, infos = env.step({mover: random_mask_action(mask, rng)})
+    assert env.step({}) == ({}, {}, {}, {}, {})
     assert type(mystic_envs.make_parallel(env_id, **kwargs)) is type(module.parallel_env(**kwargs))
 
 

@@ -10,8 +10,7 @@ per game; see ``agents.heuristic``; keywords retune its constants, e.g. ``FIX=0.
 rules engine, seeing only its own seat's view; see ``agents.mcts``; keywords ``simulations``,
 ``time_budget``, ``rollout``, ``rollout_depth``, ``c``) and ``ppo`` (a saved MaskablePPO model acting
 with masks; keywords ``path`` (default: the model shipped in ``agents/pretrained/``) and
-``deterministic``; see ``agents.ppo``; a model trained with ``--advice`` also reads its own
-heuristic's choice, see ``agents.advice``), ``rllib`` (a policy trained with Ray RLlib by
+``deterministic``; see ``agents.ppo``), ``rllib`` (a policy trained with Ray RLlib by
 ``training.rllib_train``, played from its checkpoint without Ray; keywords ``path`` (default: the
 policy shipped in ``agents/pretrained/``), ``module`` and ``deterministic``; see ``agents.rllib``) and
 ``human`` (plays from the terminal: ``python -m agents.play ENV_ID --opponent heuristic``; see
@@ -23,6 +22,7 @@ from __future__ import annotations
 from typing import Any, Protocol, runtime_checkable
 
 import mystic_envs
+from mystic_envs.core.game import check_seed
 from mystic_envs.core.policies import RandomPolicy, register_policy
 
 __all__ = ["AGENT_NAMES", "Agent", "RandomAgent", "make_agent"]
@@ -86,7 +86,7 @@ def _make_human(env_id: str, seed: int | None = None, **kw: Any) -> Agent:
 
 
 _FACTORIES = {
-    "random": lambda env_id, seed=None, **kw: RandomAgent(seed, **kw),
+    "random": lambda env_id, seed=None, **kw: RandomAgent(seed, env_id=env_id, **kw),
     "heuristic": _make_heuristic,
     "mcts": _make_mcts,
     "ppo": _make_ppo,
@@ -97,10 +97,13 @@ AGENT_NAMES = tuple(_FACTORIES)
 
 
 def make_agent(name: str, env_id: str, seed: int | None = None, **kw: Any) -> Agent:
-    """Build agent ``name`` for ``env_id`` (a name from ``AGENT_NAMES``)."""
+    """Build agent ``name`` for ``env_id`` (a name from ``AGENT_NAMES``), seeded by ``seed`` (None
+    or an integer >= 0). The agent acts in games of ``env_id`` only: asked to act in another, it
+    raises ``ValueError``."""
     mystic_envs.env_module(env_id)  # a clear error for unknown env ids
-    if name not in _FACTORIES:
+    if not isinstance(name, str) or name not in _FACTORIES:
         raise ValueError(f"unknown agent {name!r}; known agents: {list(AGENT_NAMES)}")
+    check_seed(seed)  # before a model is loaded
     return _FACTORIES[name](env_id, seed=seed, **kw)
 
 

@@ -7,8 +7,8 @@ action) is answered with one line and asked again; ``q``, ``quit`` or the end of
 raise :class:`QuitGame`. ``python -m agents.play`` plays a whole game against any other agent.
 
 ``input_fn(prompt) -> str`` and ``output(text)`` default to ``input`` and ``print``; tests and
-other front ends pass their own. ``env_id`` and ``seed`` are accepted so that every agent is built
-the same way, and ignored.
+other front ends pass their own. ``env_id`` (given, the agent refuses to act in another game) and
+``seed`` (checked, then unused) are accepted so that every agent is built the same way.
 """
 
 from __future__ import annotations
@@ -17,6 +17,10 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+
+import mystic_envs
+from mystic_envs.core.game import check_seed
+from mystic_envs.core.policies import check_env
 
 __all__ = ["HumanAgent", "QuitGame"]
 
@@ -38,12 +42,15 @@ class HumanAgent:
         input_fn: Callable[[str], str] = input,
         output: Callable[[str], Any] = print,
     ) -> None:
+        if env_id is not None:
+            mystic_envs.env_module(env_id)  # an unknown id fails here, not at the first move
+        check_seed(seed)  # unused, but checked like every agent's, so a bad one is not a silent no-op
         self.env_id = env_id
         self.input_fn = input_fn
         self.output = output
 
     def act(self, env: Any, agent_id: str) -> int:
-        base = env.unwrapped
+        base = check_env(env, self.env_id)
         seat = base.agent_name_mapping[agent_id]
         legal = np.flatnonzero(env.observe(agent_id)["action_mask"]).tolist()
         if not legal:

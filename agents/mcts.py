@@ -39,7 +39,8 @@ from typing import Any
 
 import numpy as np
 
-from mystic_envs.core.game import GameState
+import mystic_envs
+from mystic_envs.core.game import GameState, check_seed
 from mystic_envs.core.policies import seat_to_move
 
 ROLLOUTS = ("random", "heuristic")
@@ -75,7 +76,8 @@ class MCTSAgent:
     - ``c``: UCB exploration constant (returns lie in [-1, 1]).
     - ``seed``: everything random (determinizations, rollouts, tie breaks) comes from it.
     - ``env_id``: the game, which ``rollout="heuristic"`` needs to find its policy
-      (``make_agent("mcts", env_id, ...)`` passes it).
+      (``make_agent("mcts", env_id, ...)`` passes it); given, the agent refuses to act in any other
+      game. ``None`` searches any game's ``GameState``.
     """
 
     def __init__(
@@ -113,17 +115,20 @@ class MCTSAgent:
                     f"they exist for {sorted(ROLLOUT_POLICIES)}"
                 )
             self.policy = ROLLOUT_POLICIES[env_id]
+        if env_id is not None:
+            mystic_envs.env_module(env_id)  # an unknown id fails here, not at the first move
+        self.env_id = env_id
         self.seed(seed)
 
     def seed(self, seed: int | None) -> None:
-        self.rng = np.random.default_rng(seed)
+        self.rng = np.random.default_rng(check_seed(seed))
         # The hot path (tree walk, random rollouts) draws a number per move; numpy's scalar draws
         # cost ~10x more than random.Random's, and a private instance seeded here stays
         # reproducible without touching the global generator.
         self._fast = random.Random(int(self.rng.integers(2**63)))
 
     def act(self, env: Any, agent_id: str) -> int:
-        seat = seat_to_move(env, agent_id)
+        seat = seat_to_move(env, agent_id, self.env_id)
         state = env.unwrapped.game_state
         legal = state.legal_actions()
         if len(legal) == 1:

@@ -25,6 +25,8 @@ from typing import Any
 import numpy as np
 
 import mystic_envs
+from mystic_envs.core.game import check_seed
+from mystic_envs.core.policies import check_env
 
 __all__ = ["PRETRAINED_DIR", "ModelError", "PPOAgent", "load_policy", "pretrained_path"]
 
@@ -189,7 +191,7 @@ class PPOAgent:
 
     def seed(self, seed: int | None) -> None:
         # Two streams: the adviser's determinization must not mirror the policy's sampling draws.
-        own, advice = np.random.SeedSequence(seed).spawn(2)
+        own, advice = np.random.SeedSequence(check_seed(seed)).spawn(2)
         self.rng = np.random.default_rng(own)
         if self.adviser is not None:
             self.adviser.seed(int(advice.generate_state(1)[0]))
@@ -227,6 +229,7 @@ class PPOAgent:
             return dist.distribution.probs[0].numpy().astype(np.float64)
 
     def act(self, env: Any, agent_id: str) -> int:
+        check_env(env, self.env_id)
         obs = env.observe(agent_id)  # built once: Mystria's look-ahead makes an observation costly
         mask = np.asarray(obs["action_mask"], dtype=bool)
         if not mask.any():

@@ -31,6 +31,8 @@ import numpy as np
 
 import mystic_envs
 from agents.ppo import PRETRAINED_DIR, ModelError
+from mystic_envs.core.game import check_seed
+from mystic_envs.core.policies import check_env
 
 __all__ = ["MODULES_SUBDIR", "CheckpointError", "RLlibAgent", "load_policies", "pretrained_path"]
 
@@ -196,6 +198,7 @@ class RLlibAgent:
                 )
         if not isinstance(deterministic, bool):
             raise TypeError(f"deterministic must be True or False, got {deterministic!r}")
+        check_seed(seed)  # before a checkpoint is read
         self.env_id = env_id
         self.path = str(path)
         self.policies, self.meta = load_policies(path, env_id, module)
@@ -213,10 +216,10 @@ class RLlibAgent:
                 "module=NAME"
             )
         self.deterministic = deterministic
-        self.rng = np.random.default_rng(seed)
+        self.seed(seed)
 
     def seed(self, seed: int | None) -> None:
-        self.rng = np.random.default_rng(seed)
+        self.rng = np.random.default_rng(check_seed(seed))
 
     def action_probabilities(self, observation: np.ndarray, mask: np.ndarray, agent_id: str) -> np.ndarray:
         """The masked policy's probability of every action for one observation of seat ``agent_id``."""
@@ -242,6 +245,7 @@ class RLlibAgent:
         return e / e.sum()
 
     def act(self, env: Any, agent_id: str) -> int:
+        check_env(env, self.env_id)
         obs = env.observe(agent_id)
         mask = np.asarray(obs["action_mask"], dtype=bool)
         if not mask.any():

@@ -12,6 +12,8 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
+from mystic_envs.core.game import check_seed
+
 
 @runtime_checkable
 class Policy(Protocol):
@@ -20,10 +22,31 @@ class Policy(Protocol):
     def act(self, env: Any, agent_id: str) -> int: ...
 
 
-def seat_to_move(env: Any, agent_id: str) -> int:
-    """The seat of ``agent_id``, which must be the one to move on ``env``; ``ValueError`` otherwise
-    (an agent asked for a move out of turn must not answer with one)."""
+def check_env(env: Any, env_id: str | None) -> Any:
+    """``env.unwrapped``, checked to be a game of ``env_id`` (``None``: any env); ``ValueError``
+    naming both ids otherwise.
+
+    An agent made for one game reads another's observation or state as garbage (a wrong-sized
+    vector, missing fields) and fails deep inside, or worse, plays on. The env's
+    ``metadata["name"]`` is its id, so the check is one lookup per move (~0.2 us against ~8 us
+    for an observation).
+    """
     base = env.unwrapped
+    if env_id is not None:
+        name = getattr(base, "metadata", {}).get("name")
+        if name != env_id:
+            raise ValueError(
+                f"this agent was made for {env_id} and cannot act in {name}; "
+                f"make one for it with agents.make_agent(NAME, {name!r})"
+            )
+    return base
+
+
+def seat_to_move(env: Any, agent_id: str, env_id: str | None = None) -> int:
+    """The seat of ``agent_id``, which must be the one to move on ``env``, a game of ``env_id``
+    (``None``: any); ``ValueError`` otherwise (an agent asked for a move out of turn, or in
+    another game, must not answer with one)."""
+    base = check_env(env, env_id)
     seat = base.agent_name_mapping[agent_id]
     to_move = base.game_state.current_player
     if to_move != seat:
@@ -36,15 +59,22 @@ def seat_to_move(env: Any, agent_id: str) -> int:
 
 
 class RandomPolicy:
-    """Uniform over the legal actions of ``agent_id``, from its own seeded generator."""
+    """Uniform over the legal actions of ``agent_id``, from its own seeded generator.
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = np.random.default_rng(seed)
+    With an ``env_id`` it refuses to act in any other game (``check_env``); without one (the
+    default) it plays any PettingZoo AEC env with action masks, a benchmark's included.
+    """
+
+    def __init__(self, seed: int | None = None, env_id: str | None = None) -> None:
+        self.env_id = env_id
+        self.seed(seed)
 
     def seed(self, seed: int | None) -> None:
-        self.rng = np.random.default_rng(seed)
+        self.rng = np.random.default_rng(check_seed(seed))
 
     def act(self, env: Any, agent_id: str) -> int:
+        if self.env_id is not None:
+            check_env(env, self.env_id)
         mask = env.observe(agent_id)["action_mask"]
         legal = np.flatnonzero(mask)
         if legal.size == 0:
@@ -53,7 +83,9 @@ class RandomPolicy:
 
 
 PolicyFactory = Callable[..., Policy]
-_FACTORIES: dict[str, PolicyFactory] = {"random": lambda env_id, seed=None, **kw: RandomPolicy(seed)}
+_FACTORIES: dict[str, PolicyFactory] = {
+    "random": lambda env_id, seed=None, **kw: RandomPolicy(seed, env_id=env_id, **kw)
+}
 
 
 def register_policy(name: str, factory: PolicyFactory) -> None:

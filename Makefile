@@ -29,7 +29,7 @@ demo: $(STAMP)
 
 # The docs site, offline and --strict (a broken link or anchor fails); open site/index.html.
 docs: $(STAMP)
-	$(BIN)/mkdocs build --strict --site-dir site
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir site
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/env_speed.py

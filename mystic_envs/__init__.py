@@ -18,11 +18,11 @@ from mystic_envs.core.errors import GameOverError, IllegalActionError
 
 __version__ = "0.1.0"
 
-# env id -> (public module, allowed player counts)
-_REGISTRY: dict[str, tuple[str, tuple[int, ...]]] = {
-    "elemystic_v0": ("mystic_envs.elemystic_v0", (2,)),
-    "mystria_v0": ("mystic_envs.mystria_v0", (2,)),
-    "tarot_dice_v0": ("mystic_envs.tarot_dice_v0", (2,)),
+# env id -> (public module, allowed player counts, Gymnasium name of its single-agent view)
+_REGISTRY: dict[str, tuple[str, tuple[int, ...], str]] = {
+    "elemystic_v0": ("mystic_envs.elemystic_v0", (2,), "Elemystic"),
+    "mystria_v0": ("mystic_envs.mystria_v0", (2,), "Mystria"),
+    "tarot_dice_v0": ("mystic_envs.tarot_dice_v0", (2,), "TarotDice"),
 }
 _PLANNED = ("mystick_domination_v0", "mystic_vale_v0")
 
@@ -33,7 +33,9 @@ __all__ = [
     "GameOverError",
     "IllegalActionError",
     "env_module",
+    "gym_id",
     "make",
+    "make_parallel",
     "make_raw",
     "player_counts",
     "single_agent",
@@ -58,17 +60,49 @@ def player_counts(env_id: str) -> tuple[int, ...]:
 
 
 def make(env_id: str, **kwargs: Any) -> Any:
-    """The wrapped PettingZoo AEC env (order enforcing) for ``env_id``."""
+    """The wrapped PettingZoo AEC env (order enforcing) for ``env_id``.
+
+    Keywords every env takes:
+
+    - ``render_mode``: ``None``, ``"ansi"`` (``render()`` returns a str) or ``"human"`` (prints it).
+    - ``illegal_action``: ``"terminate"`` (default), ``"penalize"`` or ``"raise"``.
+    - ``illegal_reward``: the offender's reward under ``"penalize"`` (default -1.0).
+    - ``max_steps``: actions after which every agent is truncated (default per env).
+
+    The games' own keywords:
+
+    - ``elemystic_v0``: ``num_players`` (2).
+    - ``mystria_v0``: ``num_players`` (2), ``variant`` (``"full"`` default, or ``"intro"``).
+    - ``tarot_dice_v0``: ``num_players`` (2), ``num_rounds`` (2), ``round_turn_limit`` (40).
+
+    Any other keyword is a ``TypeError`` naming the env and the keywords it accepts.
+    """
     return env_module(env_id).env(**kwargs)
 
 
 def make_raw(env_id: str, **kwargs: Any) -> Any:
-    """The bare AEC env for ``env_id`` (no PettingZoo wrapper)."""
+    """The bare AEC env for ``env_id`` (no PettingZoo wrapper); keywords as for :func:`make`."""
     return env_module(env_id).raw_env(**kwargs)
 
 
+def make_parallel(env_id: str, **kwargs: Any) -> Any:
+    """The turn-based PettingZoo parallel view of ``env_id``; keywords as for :func:`make`."""
+    return env_module(env_id).parallel_env(**kwargs)
+
+
+def gym_id(env_id: str) -> str:
+    """The Gymnasium id of ``env_id``'s single-agent view: ``gymnasium.make(gym_id(env_id),
+    opponent=..., seat=..., **make_keywords)`` builds :func:`single_agent`."""
+    env_module(env_id)
+    return f"mystic/{_REGISTRY[env_id][2]}-v0"
+
+
 def single_agent(env_id: str, opponent: Any = "random", seat: int | None = None, **kwargs: Any) -> Any:
-    """A ``gymnasium.Env`` for one learning seat of ``env_id``; see :class:`SingleAgentEnv`."""
+    """A ``gymnasium.Env`` for one learning seat of ``env_id``; see :class:`SingleAgentEnv`.
+
+    ``kwargs`` are the env's keywords (see :func:`make`). Also registered with Gymnasium as
+    ``gym_id(env_id)``, for example ``gymnasium.make("mystic/Elemystic-v0", opponent="random")``.
+    """
     from mystic_envs.core.single_agent import SingleAgentEnv
 
     return SingleAgentEnv(env_id, make_raw(env_id, **kwargs), opponent=opponent, seat=seat)
@@ -82,10 +116,20 @@ def _register_with_pettingzoo() -> None:
         return
     from pettingzoo import aec_registry
 
-    for env_id, (module, _) in _REGISTRY.items():
+    for env_id, (module, _, _) in _REGISTRY.items():
         spec_id = f"mystic/{env_id[: -len('_v0')]}-v0"
         if spec_id not in aec_registry:
             register("aec", spec_id, entry_point=f"{module}:env")
 
 
+def _register_with_gymnasium() -> None:
+    import gymnasium
+
+    for env_id in _REGISTRY:
+        if gym_id(env_id) not in gymnasium.registry:
+            entry = "mystic_envs:single_agent"
+            gymnasium.register(gym_id(env_id), entry_point=entry, kwargs={"env_id": env_id})
+
+
 _register_with_pettingzoo()
+_register_with_gymnasium()

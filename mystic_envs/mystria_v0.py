@@ -39,6 +39,12 @@ Objective tiles, score board 2/3/3/4 multiplied by group sizes, Majority 5), ``r
 (``"ansi"``, ``"human"``), ``illegal_action`` (``"terminate"`` default, ``"penalize"``, ``"raise"``),
 ``illegal_reward`` (-1.0), ``max_steps`` (1000), ``num_players`` (2 only).
 
+Infos: the same numeric keys on every step from ``reset()`` on (``phase`` code, ``scores``,
+``game_over``, ``winners`` as 0/1 per seat, ``end_reason`` code, ``illegal_player``, and this game's
+own); ``env.unwrapped.info_schema`` lists them, ``env.unwrapped.info_names`` holds the code tables,
+and ``docs/rules/mystria.md`` has the table. ``env.state()`` is every seat's observation side by side (a
+global view for centralized critics); ``parallel_env()`` is the turn-based parallel view.
+
 Version history:
 
 - v0: first release (observation with the one-action look-ahead, 889 values).
@@ -48,7 +54,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mystic_envs.core.aec import MysticOrderEnforcingWrapper
+from mystic_envs.core.aec import MysticOrderEnforcingWrapper, TurnBasedParallelEnv
 from mystic_envs.mystria.env import MystriaEnv
 from mystic_envs.mystria.render import board_diagram, magician_diagram, objectives_table
 
@@ -66,4 +72,10 @@ def env(**kwargs: Any) -> MysticOrderEnforcingWrapper:
     return MysticOrderEnforcingWrapper(raw_env(**kwargs))
 
 
-__all__ = ["MystriaEnv", "env", "raw_env"]
+def parallel_env(**kwargs: Any) -> TurnBasedParallelEnv:
+    """The turn-based parallel view: ``step`` takes a dict of actions and plays only the mover's;
+    ``infos[agent]["active_agent"]`` is the mover's seat index."""
+    return TurnBasedParallelEnv(env(**kwargs))
+
+
+__all__ = ["MystriaEnv", "env", "parallel_env", "raw_env"]

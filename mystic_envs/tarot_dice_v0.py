@@ -49,6 +49,12 @@ duel), ``render_mode`` (``"ansi"``, ``"human"``), ``illegal_action`` (``"termina
 ``"penalize"``, ``"raise"``), ``illegal_reward`` (-1.0), ``max_steps`` (2000), ``num_players``
 (2 only).
 
+Infos: the same numeric keys on every step from ``reset()`` on (``phase`` code, ``scores``,
+``game_over``, ``winners`` as 0/1 per seat, ``end_reason`` code, ``illegal_player``, and this game's
+own); ``env.unwrapped.info_schema`` lists them, ``env.unwrapped.info_names`` holds the code tables,
+and ``docs/rules/tarot_dice.md`` has the table. ``env.state()`` is every seat's observation side by side (a
+global view for centralized critics); ``parallel_env()`` is the turn-based parallel view.
+
 Version history:
 
 - v0: first release.
@@ -58,7 +64,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mystic_envs.core.aec import MysticOrderEnforcingWrapper
+from mystic_envs.core.aec import MysticOrderEnforcingWrapper, TurnBasedParallelEnv
 from mystic_envs.tarot_dice.env import TarotDiceEnv
 from mystic_envs.tarot_dice.render import dice_table, faces_table, majors_table
 
@@ -76,4 +82,10 @@ def env(**kwargs: Any) -> MysticOrderEnforcingWrapper:
     return MysticOrderEnforcingWrapper(raw_env(**kwargs))
 
 
-__all__ = ["TarotDiceEnv", "env", "raw_env"]
+def parallel_env(**kwargs: Any) -> TurnBasedParallelEnv:
+    """The turn-based parallel view: ``step`` takes a dict of actions and plays only the mover's;
+    ``infos[agent]["active_agent"]`` is the mover's seat index."""
+    return TurnBasedParallelEnv(env(**kwargs))
+
+
+__all__ = ["TarotDiceEnv", "env", "parallel_env", "raw_env"]

@@ -7,6 +7,7 @@ about agents, spaces, rewards, illegal actions, truncation, seeding and renderin
 
 from __future__ import annotations
 
+import inspect
 import numbers
 from typing import Any, ClassVar
 
@@ -14,12 +15,47 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel_wrapper
 
 from mystic_envs.core.errors import GameOverError, IllegalActionError
-from mystic_envs.core.game import Game, GameState, LayoutEntry, is_integer
+from mystic_envs.core.game import Game, GameState, InfoField, LayoutEntry, is_integer
 
 ILLEGAL_ACTION_MODES = ("terminate", "penalize", "raise")
 RENDER_MODES = ("ansi", "human")
+ENV_KWARGS = ("render_mode", "illegal_action", "illegal_reward", "max_steps")
+
+#: The ``end_reason`` info codes.
+END_REASONS = ("running", "game over", "max_steps", "illegal action")
+RUNNING, GAME_OVER, MAX_STEPS, ILLEGAL = range(len(END_REASONS))
+
+
+def common_info_fields(game: Game) -> tuple[InfoField, ...]:
+    """The info keys every env has, before the game's own (CONVENTIONS section 3)."""
+    n = game.num_players
+    return (
+        InfoField("phase", (), "int", "the phase or sub-decision to play", tuple(game.PHASE_NAMES)),
+        InfoField("scores", (n,), "float32", "each seat's score, in seat order"),
+        InfoField("game_over", (), "int", "1 once the episode has ended, however it ended"),
+        InfoField("winners", (n,), "int8", "1 for each seat that won by the rules (all 0 otherwise)"),
+        InfoField("end_reason", (), "int", "how the episode ended (0 while it runs)", END_REASONS),
+        InfoField("illegal_player", (), "int", "seat that played an illegal action on this step, else -1"),
+    )
+
+
+def check_kwargs(env_name: str, game_class: type[Game], kwargs: dict[str, Any]) -> None:
+    """``TypeError`` naming the env and what it accepts if ``kwargs`` has a key it does not."""
+    accepted = game_keywords(game_class)
+    unknown = sorted(k for k in kwargs if k not in accepted)
+    if unknown:
+        names = ", ".join(repr(k) for k in unknown)
+        allowed = ", ".join(ENV_KWARGS + accepted)
+        raise TypeError(f"{env_name} got unexpected keyword argument(s) {names}; it accepts: {allowed}")
+
+
+def game_keywords(game_class: type[Game]) -> tuple[str, ...]:
+    """The keyword options of a ``Game`` class (its ``__init__`` parameters)."""
+    params = inspect.signature(game_class.__init__).parameters
+    return tuple(name for name in params if name != "self")
 
 
 def check_count(name: str, value: Any, low: int) -> int:
@@ -93,6 +129,7 @@ class MysticAECEnv(AECEnv):
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)
         self.max_steps = check_count("max_steps", max_steps, 1)
+        check_kwargs(self.metadata["name"], self.game_class, game_kwargs)
         self.game: Game = self.game_class(**game_kwargs)
 
         n = self.game.num_players
@@ -112,6 +149,12 @@ class MysticAECEnv(AECEnv):
         }
         self._action_spaces = {a: spaces.Discrete(num_actions) for a in self.possible_agents}
         self._no_mask = np.zeros(num_actions, dtype=np.int8)
+        # PettingZoo's state(): every seat's observation side by side, for centralized critics.
+        self.state_space = spaces.Box(-np.inf, np.inf, (n * obs_size,), np.float32)
+        self.info_schema: tuple[InfoField, ...] = common_info_fields(self.game) + self.game.info_fields()
+        self.info_names: dict[str, tuple[str, ...]] = {f.name: f.names for f in self.info_schema if f.names}
+        #: The offender's own message after an illegal action (infos carry only numbers).
+        self.last_illegal_message: str | None = None
         self.game_state: GameState | None = None
         self._np_random = np.random.default_rng()
         self._seeded = False
@@ -145,6 +188,7 @@ class MysticAECEnv(AECEnv):
         self.infos = {a: {} for a in self.agents}
         self.num_steps = 0
         self._skip_agent_selection = None
+        self.last_illegal_message = None
         self._refresh_infos()
         self.agent_selection = self.possible_agents[self.game_state.current_player]
 
@@ -152,6 +196,14 @@ class MysticAECEnv(AECEnv):
         if self.game_state is None:
             raise RuntimeError("call reset() before using the environment")
         return self.game_state
+
+    def state(self) -> np.ndarray:
+        """A global view (PettingZoo's ``state()``): every seat's observation, in seat order.
+
+        It holds everything some seat may see, hidden cards included, and nothing no seat sees
+        (deck order, future dice): for a centralized critic, never for a policy that acts."""
+        state = self._require_state()
+        return np.concatenate([state.observation(p) for p in range(self.game.num_players)])
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         state = self._require_state()
@@ -189,7 +241,7 @@ class MysticAECEnv(AECEnv):
         self.num_steps += 1
         self._clear_rewards()
         if state.is_terminal:
-            self._finish(state.returns(), reason="game over")
+            self._finish(state.returns())
         elif self.num_steps >= self.max_steps:
             self._truncate()
         else:
@@ -202,12 +254,9 @@ class MysticAECEnv(AECEnv):
             self.render()
 
     def _truncate(self) -> None:
-        reason = f"max_steps={self.max_steps} reached"
         for ag in self.agents:
             self.truncations[ag] = True
-        self._end_infos(reason, [])
-        for ag in self.agents:
-            self.infos[ag]["truncated_reason"] = reason
+        self._refresh_infos(MAX_STEPS)
 
     def _mark_eliminated(self, state: GameState) -> None:
         # Only games with more than two players can lose a seat while the game goes on.
@@ -218,27 +267,23 @@ class MysticAECEnv(AECEnv):
                 self.terminations[ag] = True
                 self.rewards[ag] = float(state.returns()[self.agent_name_mapping[ag]])
 
-    def _finish(self, returns: np.ndarray, reason: str) -> None:
-        state = self._require_state()
+    def _finish(self, returns: np.ndarray) -> None:
         for ag in self.agents:
             if not self.terminations[ag]:
                 self.rewards[ag] = float(returns[self.agent_name_mapping[ag]])
                 self.terminations[ag] = True
-        winners = [self.possible_agents[i] for i in state.winners()] if state.is_terminal else []
-        self._end_infos(reason, winners)
-
-    def _end_infos(self, reason: str, winners: list[str]) -> None:
-        """Every ending (game over, truncation, illegal action) gives the same three keys."""
-        self._refresh_infos()
-        final_scores = self._require_state().scores()
-        for ag in self.agents:
-            self.infos[ag].update(final_scores=final_scores, winners=winners, end_reason=reason)
+        self._refresh_infos(GAME_OVER)
 
     def _illegal(self, agent: str, action: int) -> None:
         state = self._require_state()
         message = state.illegal_message(action)
         if self.illegal_action == "raise":
             raise IllegalActionError(message)
+        # Infos go to every seat and carry no names: the offender's legal actions, and even the
+        # action itself, can name its hidden cards (a Mystria tile it does not hold is one it did
+        # not draw). The message stays on the env, for whoever drives it.
+        self.last_illegal_message = message
+        seat = self.agent_name_mapping[agent]
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         if self.illegal_action == "penalize":
@@ -247,23 +292,31 @@ class MysticAECEnv(AECEnv):
             self.num_steps += 1
             if self.num_steps >= self.max_steps:
                 self._truncate()
-            self.infos[agent]["illegal_action"] = message  # after truncation's fresh infos
+            self.infos[agent] = dict(self.infos[agent], illegal_player=seat)
         else:
             for ag in self.agents:
                 self.rewards[ag] = 0.0
                 self.terminations[ag] = True
             self.rewards[agent] = -1.0
-            self._end_infos(f"illegal action by {agent}", [])
-            # Only the offender is told what it tried: its legal actions can name its hidden cards,
-            # and even the action can (a Mystria tile it does not hold is one it did not draw).
-            public = f"illegal action by {agent} in phase {state.phase_name!r} (its own info says which)"
-            for ag in self.agents:
-                self.infos[ag]["illegal_action"] = message if ag == agent else public
+            self._refresh_infos(ILLEGAL, illegal_player=seat)
         self._accumulate_rewards()
 
-    def _refresh_infos(self) -> None:
+    def _refresh_infos(self, end_reason: int = RUNNING, illegal_player: int = -1) -> None:
+        """Every agent's info: the same keys on every step (``info_schema``), numbers only."""
         state = self._require_state()
-        info = state.info()
+        engine = state.info()
+        winners = np.zeros(self.game.num_players, dtype=np.int8)
+        if end_reason == GAME_OVER:
+            winners[state.winners()] = 1
+        info = {
+            "phase": engine.pop("phase"),
+            "scores": engine.pop("scores"),
+            "game_over": int(end_reason != RUNNING),
+            "winners": winners,
+            "end_reason": end_reason,
+            "illegal_player": illegal_player,
+            **engine,
+        }
         for ag in self.agents:
             self.infos[ag] = dict(info)
 
@@ -291,3 +344,29 @@ class MysticOrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):
         if self._has_reset and not self.agents:
             raise GameOverError("the game is over and every agent has left; call reset()")
         super().step(action)
+
+
+class TurnBasedParallelEnv(turn_based_aec_to_parallel_wrapper):
+    """PettingZoo's turn-based parallel view of a mystic env, with the infos kept numeric.
+
+    PettingZoo's wrapper names the mover in ``infos[agent]["active_agent"]`` as a string, and only
+    after a step; here it is the mover's seat index, from ``reset()`` on like every other key.
+    ``step`` takes a dict of actions and plays only the mover's.
+    """
+
+    def _seat_infos(self, infos: dict[str, dict]) -> dict[str, dict]:
+        seat = self.aec_env.unwrapped.agent_name_mapping[self.aec_env.agent_selection]
+        for info in infos.values():
+            info["active_agent"] = seat
+        return infos
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
+        observations, infos = super().reset(seed=seed, options=options)
+        return observations, self._seat_infos(infos)
+
+    def step(self, actions: dict[str, Any]) -> tuple[dict, ...]:
+        if not self.agents:
+            # PettingZoo's wrapper answers this with four dicts, not five.
+            return {}, {}, {}, {}, {}
+        observations, rewards, terminations, truncations, infos = super().step(actions)
+        return observations, rewards, terminations, truncations, self._seat_infos(infos)

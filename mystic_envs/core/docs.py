@@ -1,4 +1,4 @@
-"""Markdown tables of an env's observation layout and actions, generated from the env itself.
+"""Markdown tables of an env's observation layout, actions and infos, generated from the env itself.
 
 ``python -m mystic_envs.core.docs ENV_ID`` prints them; ``docs/rules/<game>.md`` holds a copy
 between ``<!-- generated:... -->`` markers, and a test keeps the two identical.
@@ -28,12 +28,26 @@ def action_table(env_id: str, **kwargs: object) -> str:
     return "\n".join(rows)
 
 
+def info_table(env_id: str, **kwargs: object) -> str:
+    env = mystic_envs.make_raw(env_id, **kwargs)
+    rows = ["| key | shape | dtype | meaning | codes |", "|---|---|---|---|---|"]
+    for field in env.info_schema:
+        shape = "()" if not field.shape else f"({', '.join(map(str, field.shape))},)"
+        codes = ", ".join(f"{i} {name}" for i, name in enumerate(field.names)) if field.names else ""
+        rows.append(f"| `{field.name}` | {shape} | {field.dtype} | {field.meaning} | {codes} |")
+    return "\n".join(rows)
+
+
 def generated_blocks(env_id: str) -> dict[str, str]:
     """Marker name -> generated Markdown, as embedded in the game's rules page.
 
     A game module may add its own tables (component data) in ``DOC_TABLES``.
     """
-    blocks = {"observation": observation_table(env_id), "actions": action_table(env_id)}
+    blocks = {
+        "observation": observation_table(env_id),
+        "actions": action_table(env_id),
+        "infos": info_table(env_id),
+    }
     for name, make_table in getattr(mystic_envs.env_module(env_id), "DOC_TABLES", {}).items():
         blocks[name] = make_table()
     return blocks

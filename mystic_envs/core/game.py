@@ -36,6 +36,18 @@ class LayoutEntry(NamedTuple):
         return self.slice.stop - self.slice.start
 
 
+class InfoField(NamedTuple):
+    """One key of an env's ``infos[agent]`` (CONVENTIONS section 3): present on every step from
+    ``reset()`` on, always numeric. ``shape`` is ``()`` for a number, ``(n,)`` for a per-seat array;
+    ``names`` is the table an integer code indexes, if it is a code."""
+
+    name: str
+    shape: tuple[int, ...]
+    dtype: str
+    meaning: str
+    names: tuple[str, ...] | None = None
+
+
 def build_layout(parts: list[tuple[str, int, str]]) -> tuple[LayoutEntry, ...]:
     """Turn ``(name, size, meaning)`` triples into contiguous :class:`LayoutEntry` rows."""
     entries = []
@@ -101,6 +113,8 @@ class Game(abc.ABC):
 
     #: Allowed player counts, declared by each game.
     PLAYER_COUNTS: ClassVar[tuple[int, ...]] = (2,)
+    #: Names of the values of ``GameState.phase``, in order (the ``phase`` info is an index into it).
+    PHASE_NAMES: ClassVar[tuple[str, ...]]
 
     @classmethod
     def player_count(cls, num_players: Any, title: str) -> int:
@@ -137,11 +151,17 @@ class Game(abc.ABC):
     def observation_size(self) -> int:
         return self.observation_layout()[-1].stop
 
+    def info_fields(self) -> tuple[InfoField, ...]:
+        """The game's own info keys, after the common ones (``GameState.info`` fills them)."""
+        return ()
+
 
 class GameState(abc.ABC):
     """Everything about one game in progress. Method names are fixed by CONVENTIONS."""
 
     game: Game
+    #: Index into ``game.PHASE_NAMES``.
+    phase: int
 
     @property
     @abc.abstractmethod
@@ -247,4 +267,13 @@ class GameState(abc.ABC):
         """Raise ``AssertionError`` if the state breaks a conservation rule."""
 
     def info(self) -> dict[str, Any]:
-        return {"phase": self.phase_name, "scores": self.scores()}
+        """The engine's part of every info: the phase code, the scores and ``info_extras()``."""
+        return {
+            "phase": self.phase,
+            "scores": np.array(self.scores(), dtype=np.float32),
+            **self.info_extras(),
+        }
+
+    def info_extras(self) -> dict[str, Any]:
+        """Values of ``game.info_fields()``, numeric, the same keys in every state."""
+        return {}

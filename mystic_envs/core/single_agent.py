@@ -16,7 +16,8 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from mystic_envs.core.aec import MysticAECEnv, coerce_action
+from mystic_envs.core.aec import END_REASONS, MysticAECEnv, coerce_action
+from mystic_envs.core.errors import IllegalActionError
 from mystic_envs.core.policies import Policy, make_policy
 
 OpponentSpec = str | Policy | Callable[[Any, str], int]
@@ -78,8 +79,13 @@ class SingleAgentEnv(gymnasium.Env):
             ag = env.agent_selection
             if env.terminations[ag] or env.truncations[ag]:
                 env.step(None)
-            else:
-                env.step(self._opponent_act(env, ag))
+                continue
+            a = coerce_action(self._opponent_act(env, ag), self.action_space.n)
+            state = env.game_state
+            if not state.is_legal(a):
+                # Under "terminate" the learner would score a free draw from a broken opponent.
+                raise IllegalActionError(f"the opponent {self.opponent!r} played: {state.illegal_message(a)}")
+            env.step(a)
 
     def _done(self) -> tuple[bool, bool]:
         env = self.aec_env
@@ -97,7 +103,14 @@ class SingleAgentEnv(gymnasium.Env):
             self.learner = self.aec_env.possible_agents[self.seat]
         self.aec_env.reset(seed=sub_seed)
         self._play_others()
-        info = dict(self.aec_env.infos.get(self.learner, {}), seat=self.seat)
+        if any(self._done()):
+            # Only a max_steps too small for the opponents' opening moves gets here.
+            reason = END_REASONS[self.aec_env.infos[self.learner]["end_reason"]]
+            raise RuntimeError(
+                f"{self.env_id}: the episode ended ({reason}) before the learner's first move; "
+                f"max_steps={self.aec_env.max_steps} is too small"
+            )
+        info = dict(self.aec_env.infos[self.learner], seat=self.seat)
         return self._learner_obs(), info
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict]:
@@ -113,7 +126,7 @@ class SingleAgentEnv(gymnasium.Env):
         reward = float(env._cumulative_rewards.get(self.learner, 0.0))
         term, trunc = self._done()
         obs = self._learner_obs()
-        info = dict(env.infos.get(self.learner, {}), seat=self.seat)
+        info = dict(env.infos[self.learner], seat=self.seat)
         return obs, reward, bool(term), bool(trunc), info
 
     def action_masks(self) -> np.ndarray:

@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from mystic_envs.core.game import Game, GameState, LayoutEntry, zero_sum_returns
+from mystic_envs.core.game import Game, GameState, InfoField, LayoutEntry, zero_sum_returns
 from mystic_envs.elemystic.cards import (
     AIR,
     AIR_TOKEN_DEFENSE,
@@ -99,6 +99,7 @@ class ElemysticGame(Game):
     """Elemystic for two players. Options: ``num_players`` (only 2 is allowed)."""
 
     PLAYER_COUNTS = (2,)
+    PHASE_NAMES = PHASE_NAMES
 
     def __init__(self, num_players: int = 2) -> None:
         self.num_players = self.player_count(num_players, "Elemystic")
@@ -114,6 +115,9 @@ class ElemysticGame(Game):
 
     def action_meaning(self, action: int) -> str:
         return action_meaning(action)
+
+    def info_fields(self) -> tuple[InfoField, ...]:
+        return (InfoField("round", (), "int", "the round being played (1 = first)"),)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (ElemysticGame, (self.num_players,))
@@ -432,8 +436,8 @@ class ElemysticState(GameState):
     def scores(self) -> list[float]:
         return [float(self.energy[0]), float(self.energy[1])]
 
-    def info(self) -> dict[str, Any]:
-        return {"phase": PHASE_NAMES[self.phase], "scores": self.scores(), "round": self.round}
+    def info_extras(self) -> dict[str, Any]:
+        return {"round": self.round}
 
     def clone(self, *, share_rng: bool = False) -> ElemysticState:
         """An independent copy, chance stream included.

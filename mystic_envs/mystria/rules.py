@@ -21,7 +21,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from mystic_envs.core.game import Game, GameState, LayoutEntry, zero_sum_returns
+from mystic_envs.core.game import Game, GameState, InfoField, LayoutEntry, zero_sum_returns
 from mystic_envs.mystria.board import (
     COLOUR_NAMES,
     FIRST_PLAYER_DROPS,
@@ -72,7 +72,7 @@ NUM_ACTIONS = PLACE + NUM_PLACES
 KEEP_PHASE, SCORE_BOARD, TAKE_PHASE, PLACE_PHASE, GAME_OVER = range(5)
 PHASE_NAMES = ("keep_objective", "score_board", "take_token", "place_token", "game_over")
 NOT_OVER, SCORED, OUT_OF_ENERGY, NO_ACTION = range(4)
-END_REASONS = ("", "final scoring", "out of Energy drops", "no move or flip possible")
+END_REASONS = ("not over", "final scoring", "out of Energy drops", "no move or flip possible")
 
 _LINE_ACTIONS = tuple((a, b, MOVE + k) for k, (a, b) in enumerate(LINES))
 # Lines at each space, as (other end, action): moves are found from the few empty spaces.
@@ -123,6 +123,7 @@ class MystriaGame(Game):
     default, or ``"intro"``: the introductory rules, no Objective tiles)."""
 
     PLAYER_COUNTS = (2,)
+    PHASE_NAMES = PHASE_NAMES
 
     def __init__(self, num_players: int = 2, variant: str = "full") -> None:
         self.num_players = self.player_count(num_players, "Mystria")
@@ -151,6 +152,13 @@ class MystriaGame(Game):
         if KEEP <= action < ASSIGN:
             return "keep one of the two Objective tiles drawn, face down"
         return action_meaning(action)
+
+    def info_fields(self) -> tuple[InfoField, ...]:
+        return (
+            InfoField("drops", (2,), "int64", "Energy drops left per seat"),
+            InfoField("tokens_placed", (2,), "int64", "tokens on each seat's Magician board"),
+            InfoField("game_end", (), "int", "how the rules ended the game (0 while it runs)", END_REASONS),
+        )
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (MystriaGame, (self.num_players, self.variant))
@@ -515,16 +523,12 @@ class MystriaState(GameState):
             float(self.points[p] + self.drops[p] + (self._objective_points(p) if over else 0)) for p in (0, 1)
         ]
 
-    def info(self) -> dict[str, Any]:
-        info = {
-            "phase": PHASE_NAMES[self.phase],
-            "scores": self.scores(),
-            "drops": self.drops[:],
-            "tokens_placed": [self.placed(0), self.placed(1)],
+    def info_extras(self) -> dict[str, Any]:
+        return {
+            "drops": np.array(self.drops, dtype=np.int64),
+            "tokens_placed": np.array([self.placed(0), self.placed(1)], dtype=np.int64),
+            "game_end": self.end_reason,
         }
-        if self.phase == GAME_OVER:
-            info["end"] = END_REASONS[self.end_reason]
-        return info
 
     def clone(self, *, share_rng: bool = False) -> MystriaState:
         """An independent copy, chance stream included.

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from mystic_envs.core.game import Game, GameState, LayoutEntry, zero_sum_returns
+from mystic_envs.core.game import Game, GameState, InfoField, LayoutEntry, zero_sum_returns
 from mystic_envs.tarot_dice.actions import (
     CAPTURE,
     CARD,
@@ -134,6 +134,7 @@ class TarotDiceGame(Game):
     ``round_turn_limit`` (turns after which a round ends in the nightfall duel, default 40)."""
 
     PLAYER_COUNTS = (2,)
+    PHASE_NAMES = PHASE_NAMES
 
     def __init__(self, num_players: int = 2, num_rounds: int = 2, round_turn_limit: int = 40) -> None:
         self.num_players = self.player_count(num_players, "Tarot Dice")
@@ -152,6 +153,15 @@ class TarotDiceGame(Game):
     def action_meaning(self, action: int) -> str:
         return action_meaning(action)
 
+    def info_fields(self) -> tuple[InfoField, ...]:
+        return (
+            InfoField("round", (), "int", "the round being played (1 = first; the last one once over)"),
+            InfoField("turn_in_round", (), "int", "turns played in this round"),
+            InfoField("last_round_winner", (), "int", "seat that won the last finished round (-1: none yet)"),
+            InfoField("last_round_points", (), "int", "points the last finished round scored (0: none yet)"),
+            InfoField("last_round_end", (), "int", "how the last finished round ended", LAST_ROUND_END_NAMES),
+        )
+
     def __reduce__(self) -> tuple[Any, ...]:
         return (TarotDiceGame, (self.num_players, self.num_rounds, self.round_turn_limit))
 
@@ -162,6 +172,8 @@ _DICE_ONLY_PHASES = DIE_PHASES | {PH_PLANET_SYMBOL, PH_ZODIAC_SYMBOL, PH_URANUS,
 # Round ends
 CAPTURED_LAST_PAIR, NIGHTFALL = 0, 1
 ROUND_END_NAMES = ("captured the last pair", "nightfall duel")
+# The ``last_round_end`` info: 0 before any round has ended, then 1 + the round end.
+LAST_ROUND_END_NAMES = ("no round finished yet", *ROUND_END_NAMES)
 
 _FIELDS = (
     "board",
@@ -552,17 +564,15 @@ class TarotDiceState(DecisionsMixin, DiceMixin, ArcanaMixin, GameState):
         """Match points so far (each round's winner scores its last pair's maximum values)."""
         return [float(self.points[0]), float(self.points[1])]
 
-    def info(self) -> dict[str, Any]:
-        info = {
-            "phase": PHASE_NAMES[self.phase],
-            "scores": self.scores(),
+    def info_extras(self) -> dict[str, Any]:
+        winner, points, how = (-1, 0, -1) if self.last_round is None else self.last_round
+        return {
             "round": self.rounds_done + (self.phase != PH_GAME_OVER),
             "turn_in_round": self.turn_in_round,
+            "last_round_winner": winner,
+            "last_round_points": points,
+            "last_round_end": how + 1,
         }
-        if self.last_round is not None:
-            winner, points, how = self.last_round
-            info["last_round"] = {"winner": winner, "points": points, "end": ROUND_END_NAMES[how]}
-        return info
 
     # -- copies, views, checks --------------------------------------------------------------------
     def clone(self, *, share_rng: bool = False) -> TarotDiceState:

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from mystic_envs import GameOverError, IllegalActionError
+from mystic_envs.core.aec import GAME_OVER
 from mystic_envs.core.game import zero_sum_returns
 
 from .helpers import CASES, default_max_steps, game, make, random_mask_action, snapshot
@@ -135,7 +136,7 @@ def test_aec_random_games_zero_sum(env_id: str, n: int) -> None:
         for agent in env.agent_iter():
             obs, reward, term, trunc, info = env.last()
             totals[agent] += reward
-            assert info["phase"] == state.phase_name
+            assert env.unwrapped.info_names["phase"][info["phase"]] == state.phase_name
             if not (term or trunc):
                 assert reward == 0.0, "reward before the end of the game"
                 assert env.possible_agents[state.current_player] == agent
@@ -150,7 +151,8 @@ def test_aec_random_games_zero_sum(env_id: str, n: int) -> None:
                     final_rewards = dict(env.rewards)
             else:
                 assert term and not trunc
-                assert {"final_scores", "winners", "end_reason"} <= set(info)
+                assert info["game_over"] == 1 and info["end_reason"] == GAME_OVER
+                assert np.flatnonzero(info["winners"]).tolist() == state.winners()
                 env.step(None)
         assert state.is_terminal and not env.agents
         returns = state.returns()

@@ -10,6 +10,9 @@ import pytest
 from gymnasium.utils.env_checker import check_env as gymnasium_check_env
 from stable_baselines3.common.env_checker import check_env as sb3_check_env
 
+from mystic_envs import IllegalActionError
+from mystic_envs.core.aec import ILLEGAL, MAX_STEPS
+
 from .helpers import CASES, random_mask_action, single_agent
 
 # Both checkers note the unbounded observation Box and the missing gymnasium spec; neither is a fault.
@@ -95,7 +98,7 @@ def test_learner_illegal_action_and_truncation(env_id: str, n: int) -> None:
     illegal = int(np.flatnonzero(~env.action_masks())[0])
     _, reward, term, trunc, info = env.step(illegal)
     assert (reward, term, trunc) == (-1.0, True, False)
-    assert "illegal_action" in info
+    assert info["end_reason"] == ILLEGAL and info["illegal_player"] == 0
     with pytest.raises(RuntimeError):
         env.step(0)
 
@@ -115,7 +118,7 @@ def test_learner_illegal_action_and_truncation(env_id: str, n: int) -> None:
         if trunc:
             break
     assert trunc and not term and reward == 0.0
-    assert "truncated_reason" in info
+    assert info["end_reason"] == MAX_STEPS and info["game_over"] == 1
 
 
 @pytest.mark.parametrize(("env_id", "n"), CASES)
@@ -150,3 +153,38 @@ def test_single_agent_determinism_and_pickle(env_id: str, n: int) -> None:
         np.testing.assert_array_equal(first[0], second[0])
         assert first[1:4] == second[1:4]
         done = first[2] or first[3]
+
+
+@pytest.mark.parametrize(("env_id", "n"), CASES)
+def test_an_opponent_that_plays_an_illegal_action_is_an_error(env_id: str, n: int) -> None:
+    def cheat(env, agent_id):
+        return int(np.flatnonzero(env.observe(agent_id)["action_mask"] == 0)[0])
+
+    env = single_agent(env_id, n, opponent=cheat, seat=0)
+    with pytest.raises(IllegalActionError, match=r"^the opponent .* played: illegal action \d+"):
+        for seed in range(20):  # until the opponent has a move before the episode ends
+            env.reset(seed=seed)
+            while True:
+                _, _, term, trunc, _ = env.step(
+                    random_mask_action(env.action_masks(), np.random.default_rng(0))
+                )
+                if term or trunc:
+                    break
+
+
+@pytest.mark.parametrize(("env_id", "n"), CASES)
+def test_reset_never_returns_a_finished_episode(env_id: str, n: int) -> None:
+    """With ``max_steps=1`` the game ends on the opponent's first move whenever the learner is not
+    first: reset says so instead of handing over a finished episode."""
+    outcomes = set()
+    for seed in range(10):
+        env = single_agent(env_id, n, seat=None, max_steps=1)
+        try:
+            _, info = env.reset(seed=seed)
+        except RuntimeError as err:
+            assert str(err).endswith("before the learner's first move; max_steps=1 is too small")
+            outcomes.add("refused")
+        else:
+            assert info["game_over"] == 0 and env.action_masks().any()
+            outcomes.add("playable")
+    assert outcomes == {"refused", "playable"}

@@ -41,6 +41,7 @@ from conformance.trajectory import game_digests
 from pettingzoo.test import api_test
 
 import mystic_envs
+from mystic_envs.core.aec import MAX_STEPS
 
 INTRO = ConfiguredId("mystria_v0", variant="intro")
 N = 2
@@ -107,7 +108,7 @@ def test_single_agent_illegal_actions_and_truncation_on_intro_rules():
         env = single_agent(INTRO, N, seat=seat)
         env.reset(seed=0)
         _, reward, term, trunc, info = env.step(int(np.flatnonzero(~env.action_masks())[0]))
-        assert (reward, term, trunc) == (-1.0, True, False) and "illegal_action" in info
+        assert (reward, term, trunc) == (-1.0, True, False) and info["illegal_player"] == info["seat"]
         # Whoever moves first, six steps leave the learner at least one of its own.
         env = single_agent(INTRO, N, seat=seat, max_steps=6)
         env.reset(seed=0)
@@ -116,7 +117,7 @@ def test_single_agent_illegal_actions_and_truncation_on_intro_rules():
         while not trunc:
             _, reward, term, trunc, info = env.step(random_mask_action(env.action_masks(), rng))
             assert not term
-        assert reward == 0.0 and "truncated_reason" in info
+        assert reward == 0.0 and info["end_reason"] == MAX_STEPS
 
 
 def intro_digests(games) -> list[str]:

@@ -109,7 +109,7 @@ def test_full_example_a_wins_25_to_20():
     assert tuple(s.score(0)) == (13, 7, 0, 5) and s.score(0).total == 25
     assert tuple(s.score(1)) == (5, 6, 3, 6) and s.score(1).total == 20
     assert s.winner == 0 and s.returns().tolist() == [1.0, -1.0]
-    assert s.info()["scores"] == [25.0, 20.0]
+    assert s.info()["scores"].tolist() == [25.0, 20.0]
 
 
 def test_objectives_are_individual():
@@ -146,6 +146,6 @@ def test_secret_objective_counts_in_the_shared_scores_only_at_the_end():
     s.drops = [5, 6]
     set_board(s, {"B2": "G", "B3": "G", "C3": "GB"}, (FULL_BOARDS[0], FULL_BOARDS[1][:-1] + "."))
     # Mid-game the infos (shown to both seats) leave the secret objectives out.
-    assert s.info()["scores"] == [13 + 5, 5 + 3 + 6]
+    assert s.info()["scores"].tolist() == [13 + 5, 5 + 3 + 6]
     play(s, [(1, "take B2"), (1, "place 12")])
-    assert s.info()["scores"] == [25.0, 20.0]
+    assert s.info()["scores"].tolist() == [25.0, 20.0]

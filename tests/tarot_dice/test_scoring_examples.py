@@ -64,6 +64,6 @@ def test_match_points_and_the_winner_reach_the_infos():
         legal = np.flatnonzero(env.observe(agent)["action_mask"])
         env.step(int(legal[rng.integers(legal.size)]))
     state = env.unwrapped.game_state
-    assert info["final_scores"] == state.scores() and sorted(state.points)[0] == 0
-    assert info["winners"] == [f"player_{state.winners()[0]}"]
-    assert info["last_round"]["points"] == max(state.points)
+    assert info["scores"].tolist() == state.scores() and sorted(state.points)[0] == 0
+    assert np.flatnonzero(info["winners"]).tolist() == state.winners()
+    assert info["last_round_points"] == max(state.points)

@@ -10,10 +10,7 @@ Only the policy network is rebuilt from the zip (no algorithm, no optimizer), un
 random state, so loading a model never moves the global random streams of a training run. For the
 standard ``MlpPolicy`` the agent then acts through a numpy copy of the actor's layers: one
 observation at a time, that is about ten times faster than a torch call, which matters when
-snapshots play thousands of self-play games. Other policies act through torch. A policy trained
-with ``training.train --advice`` (``agents.advice.AdvisedPolicy``) is recognised on loading: the
-agent then appends its own heuristic's choice to every observation, as in training, and counts its
-``decisions`` and its ``departures`` (decisions that were not the advised action).
+snapshots play thousands of self-play games. Other policies act through torch.
 Needs the ``train`` extra (torch, sb3-contrib).
 """
 
@@ -83,11 +80,7 @@ def load_policy(path: str | Path, env_id: str) -> Any:
             f"model file {str(path)!r} holds a {getattr(policy_class, '__name__', policy_class)}, "
             "not a MaskablePPO policy"
         )
-    from agents.advice import is_advised
-
     obs_size, num_actions = _env_shapes(env_id)
-    if is_advised(policy_class):
-        obs_size += num_actions  # the heuristic's advice follows the env's vector
     obs_shape = tuple(data["observation_space"].shape)
     n = getattr(data["action_space"], "n", None)
     if obs_shape != (obs_size,) or n != num_actions:
@@ -172,15 +165,7 @@ class PPOAgent:
         self.path = None if path is None else str(path)
         self.policy = policy
         self.deterministic = deterministic
-        from agents.advice import Adviser, is_advised
-
-        # An advised policy (training --advice) reads its own heuristic's choice after the observation.
-        self.adviser = Adviser(env_id, softness=policy.advice_softness) if is_advised(policy) else None
         self.seed(seed)
-        # Advised only: decisions taken, and how many of them were not the advised action. They
-        # tell whether training changed anything (evaluations report them).
-        self.decisions = 0
-        self.departures = 0
         # Copied once: an agent built from a model that keeps training (from_model) must use torch.
         self._layers = _numpy_actor(policy) if path is not None else None
 
@@ -190,24 +175,11 @@ class PPOAgent:
         return cls(env_id, policy=model.policy, **kw)
 
     def seed(self, seed: int | None) -> None:
-        # Two streams: the adviser's determinization must not mirror the policy's sampling draws.
-        own, advice = np.random.SeedSequence(check_seed(seed)).spawn(2)
-        self.rng = np.random.default_rng(own)
-        if self.adviser is not None:
-            self.adviser.seed(int(advice.generate_state(1)[0]))
-
-    def observe(self, env: Any, agent_id: str) -> np.ndarray:
-        """The vector the policy reads: the seat's observation, followed by the advice if it is advised."""
-        return self._vector(env, agent_id, env.observe(agent_id)["observation"])
-
-    def _vector(self, env: Any, agent_id: str, observation: np.ndarray) -> np.ndarray:
-        vector = np.asarray(observation, dtype=np.float32)
-        if self.adviser is None:
-            return vector
-        return np.concatenate([vector, self.adviser.advise(env, agent_id)])
+        # A spawned child stream, as it always was: a seed samples the games it always did.
+        self.rng = np.random.default_rng(np.random.SeedSequence(check_seed(seed)).spawn(1)[0])
 
     def action_probabilities(self, observation: np.ndarray, mask: np.ndarray) -> np.ndarray:
-        """The masked policy's probability of every action for one observation vector (``observe``'s)."""
+        """The masked policy's probability of every action for one observation vector."""
         mask = np.asarray(mask, dtype=bool).reshape(-1)
         if self._layers is not None:
             x = np.asarray(observation, dtype=np.float32).reshape(-1)
@@ -215,9 +187,6 @@ class PPOAgent:
                 x = x @ weight + bias
                 if activation is not None:
                     x = activation(x)
-            if self.adviser is not None:
-                advice = np.asarray(observation, dtype=np.float32).reshape(-1)[-mask.size :]
-                x = x + self.policy.advice_weight * advice
             logits = np.where(mask, x.astype(np.float64), -np.inf)
             e = np.exp(logits - logits.max())
             return e / e.sum()
@@ -234,15 +203,11 @@ class PPOAgent:
         mask = np.asarray(obs["action_mask"], dtype=bool)
         if not mask.any():
             raise ValueError(f"{agent_id} has no legal action; is it this agent's turn?")
-        vector = self._vector(env, agent_id, obs["observation"])
-        probs = self.action_probabilities(vector, mask)
+        probs = self.action_probabilities(obs["observation"], mask)
         if self.deterministic:
             # argmax over the masked probabilities, as MaskablePPO.predict(deterministic=True) does
             action = int(np.argmax(probs))
         else:
             probs = np.where(mask, probs, 0.0)
             action = int(self.rng.choice(probs.size, p=probs / probs.sum()))
-        if self.adviser is not None:
-            self.decisions += 1
-            self.departures += int(vector[-mask.size + action] != 1.0)
         return action

@@ -106,6 +106,14 @@ def test_cli_writes_json_markdown_and_png(tmp_path, capsys):
         (["--agents", "random", "heuristic", "--workers", "0"], "--workers must be a positive integer"),
         (["--agents", "random", "heuristic", "--seed", "-1"], "--seed must be a non-negative integer"),
         (["--agents", "random", "missing/model.zip"], "agent 'missing/model.zip': no such model file"),
+        (
+            ["--agents", "random", "mcts:simulations=abc"],
+            "cannot be built for elemystic_v0: simulations must be",
+        ),
+        (
+            ["--env", "mystria_v0", "--agents", "random", "rllib"],
+            "agent 'rllib' cannot be built for mystria_v0: no pretrained RLlib policy is shipped",
+        ),
     ],
 )
 def test_bad_inputs_are_one_line_usage_errors(args, message, capsys, tmp_path):
@@ -118,6 +126,47 @@ def test_bad_inputs_are_one_line_usage_errors(args, message, capsys, tmp_path):
     assert last.startswith("python -m training.evaluate: error: ")
     assert re.search(message, last)
     assert not any(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize(
+    ("out", "message"),
+    [
+        (
+            "file/results",
+            r"--out: cannot create the folder '.*file/results': '.*file' is a file, not a folder",
+        ),
+        ("file", r"--out: cannot create the folder '.*file': it is a file, not a folder"),
+        ("locked/results", r"--out: cannot write to the folder '.*locked/results' \(Permission denied\)"),
+    ],
+)
+def test_an_out_folder_that_cannot_be_made_is_refused_before_any_game(
+    out, message, tmp_path, monkeypatch, capsys
+):
+    import pathlib
+
+    (tmp_path / "file").write_text("not a folder")
+    # Root may write anywhere, so a read-only folder is played by a mkdir that is refused.
+    real_mkdir = pathlib.Path.mkdir
+
+    def mkdir(self, *args, **kwargs):
+        if self.name == "locked":
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_mkdir(self, *args, **kwargs)
+
+    monkeypatch.setattr(pathlib.Path, "mkdir", mkdir)
+    monkeypatch.setattr(evaluate, "run_tournament", lambda *a, **k: pytest.fail("the games started"))
+    with pytest.raises(SystemExit):
+        main(["--agents", "random", "heuristic", "--games", "2", "--out", str(tmp_path / out)])
+    last = capsys.readouterr().err.strip().splitlines()[-1]
+    assert re.search(message, last), last
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file"]
+
+
+def test_the_out_check_leaves_no_folder_behind(tmp_path):
+    evaluate.check_out_dir(tmp_path / "a" / "b" / "c")
+    assert list(tmp_path.iterdir()) == []
+    evaluate.check_out_dir(tmp_path)  # an existing, writable folder
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_agent_specs_parse_names_options_and_values():
@@ -195,3 +244,47 @@ def test_in_process_progress_moves_after_every_game(monkeypatch):
     monkeypatch.setattr(tqdm, "tqdm", Bar)
     run_tournament("elemystic_v0", ["random", "heuristic"], games=6, workers=1, progress=True)
     assert updates == [1] * 6
+
+
+# agents.demo takes the same agent specs as --agents and builds both players before the game.
+
+
+def test_demo_plays_specs_and_prints_the_result_from_the_info_schema(capsys):
+    from agents import demo
+
+    demo.main(["--players", "heuristic", "mcts:simulations=5", "--seed", "2", "--quiet"])
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[0] == "Result:"
+    assert re.fullmatch(r"  player_0 \(heuristic\): reward [+-][01], score -?\d+", lines[1]), lines[1]
+    assert re.fullmatch(r"  player_1 \(mcts:simulations=5\): reward [+-][01], score -?\d+", lines[2]), lines[
+        2
+    ]
+    assert re.fullmatch(r"  winner: (player_0|player_1|none) \(game over\)", lines[3]), lines[3]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["--players", "random", "mcts:simulations=abc"],
+            "player 'mcts:simulations=abc' cannot play elemystic_v0",
+        ),
+        (
+            ["--env", "mystria_v0", "--players", "rllib", "random"],
+            "player 'rllib' cannot play mystria_v0: no pre",
+        ),
+        (["--players", "random", "alphazero"], r"unknown agent 'alphazero'; known agents: \['random'"),
+        (["--players", "human", "random"], "agent 'human' needs a terminal"),
+        (["--seed", "-1"], "--seed must be an integer >= 0, got -1"),
+    ],
+)
+def test_demo_bad_players_are_one_line_usage_errors(args, message, capsys):
+    from agents import demo
+
+    with pytest.raises(SystemExit) as exit_info:
+        demo.main([*args, "--quiet"])
+    assert exit_info.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""  # refused before a move is played
+    last = captured.err.strip().splitlines()[-1]
+    assert last.startswith("python -m agents.demo: error: ") and re.search(message, last), last

@@ -98,13 +98,3 @@ def test_imitate_and_dagger_warm_start_a_run(tmp_path):
     assert (config["imitate"], config["dagger"], config["net_arch"]) == (4, 1, [32, 32])
     model = MaskablePPO.load(out / "model.zip", device="cpu")
     assert model.policy.net_arch == {"pi": [32, 32], "vf": [32, 32]} or model.policy.net_arch == [32, 32]
-
-
-def test_advised_demonstrations_are_labelled_with_the_advice():
-    # Teacher and adviser are the same heuristic on two determinizations; the label must be the
-    # advised action, or the clone learns to overrule its own advice (Elemystic's secret coin).
-    demos = collect("elemystic_v0", 30, seed=0, advice=True)
-    size = mystic_envs.make("elemystic_v0").action_space("player_0").n
-    advised = np.argmax(demos.observations[:, -size:], axis=1)
-    assert len(demos) > 500
-    assert (advised == demos.actions).all()

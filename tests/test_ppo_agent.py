@@ -98,6 +98,17 @@ def test_default_path_is_the_shipped_pretrained_model():
     assert sorted(rewards.values()) in ([-1.0, 1.0], [0.0, 0.0])
 
 
+@pytest.mark.parametrize("env_id", ["elemystic_v0", "mystria_v0", "tarot_dice_v0"])
+def test_every_shipped_model_is_a_plain_policy_that_loads_and_plays(env_id):
+    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+
+    agent = make_agent("ppo", env_id, seed=0)
+    # A plain MLP policy, so the agent acts through its numpy copy of the actor.
+    assert type(agent.policy) is MaskableActorCriticPolicy and agent._layers is not None
+    rewards = play_game(env_id, [agent, make_agent("random", env_id, seed=0)], 3)[0]
+    assert sorted(rewards.values()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
 class _SmallEnv(gymnasium.Env):
     """Another env's shapes: 5 observations, 3 actions."""
 

@@ -14,8 +14,8 @@ from stable_baselines3.common.save_util import load_from_zip_file
 
 from training import plots
 from training.evaluate import run_tournament
-from training.selfplay import MARGIN_SCALES, OpponentPool, SelfPlayEnv
-from training.train import CSV_FIELDS, main, parse_opponents
+from training.selfplay import OpponentPool, SelfPlayEnv
+from training.train import CSV_FIELDS, TrainError, main, parse_opponents
 
 ENV_ID = "elemystic_v0"
 # Two envs of 128 steps: rollouts of 256 steps, an evaluation every 512 (two rollouts).
@@ -134,7 +134,18 @@ def test_env_state_round_trip_mid_episode(full_run):
     ("args", "message"),
     [
         (["--env", "chess_v0"], r"--env: unknown env id 'chess_v0'; available: \['elemystic_v0'"),
-        (["--opponents", "alphazero"], r"--opponents: unknown opponent 'alphazero'; use NAME\[=WEIGHT\]"),
+        (["--opponents", "alphazero"], r"--opponents: unknown agent 'alphazero'; known agents: \['random'"),
+        (["--opponents", "human"], r"--opponents: agent 'human' needs a terminal"),
+        (["--opponents", "mcts:simulations"], r"--opponents: bad options in agent 'mcts:simulations'"),
+        (
+            ["--opponents", "self", "mcts:simulations=abc=0.5"],
+            r"--opponents: 'mcts:simulations=abc' cannot play elemystic_v0: simulations must be an int >= 1",
+        ),
+        (
+            ["--env", "mystria_v0", "--opponents", "rllib=0.5", "random"],
+            r"--opponents: 'rllib' cannot play mystria_v0: no pretrained RLlib policy is shipped",
+        ),
+        (["--opponents", "nowhere/model.zip"], r"--opponents: agent 'nowhere/model.zip': no such model file"),
         (["--opponents", "random=-1"], "--opponents: weight of 'random' must be a non-negative number"),
         (["--opponents", "random=lots"], "--opponents: weight of 'random' must be a non-negative number"),
         (["--opponents", "random=0"], "--opponents: give at least one opponent with a positive weight"),
@@ -152,17 +163,19 @@ def test_env_state_round_trip_mid_episode(full_run):
         (["--dagger", "2"], r"--dagger needs --imitate GAMES"),
         (["--net-arch", "64", "0"], r"--net-arch must be one or more layer widths >= 1, got \[64, 0\]"),
         (["--resume", "nowhere"], r"--resume: 'nowhere' is not a run folder \(no config.json\)"),
-        (["--margin", "1"], r"--margin must be a number in \[0, 1\), got 1.0"),
-        (["--margin", "-0.5"], r"--margin must be a number in \[0, 1\), got -0.5"),
-        (["--margin", "nan"], r"--margin must be a number in \[0, 1\), got nan"),
-        (["--critic-warmup", "-1"], "--critic-warmup must be an integer >= 0, got -1"),
-        (["--advice-weight", "4"], r"--advice-weight needs --advice"),
-        (["--advice", "--advice-weight", "0"], "--advice-weight must be a finite number > 0, got 0.0"),
-        (["--advice", "--advice-weight", "inf"], "--advice-weight must be a finite number > 0, got inf"),
+        # Removed options (docs/training-log.md) are unknown flags now.
+        (["--advice"], "unrecognized arguments: --advice"),
+        (["--margin", "0.5"], "unrecognized arguments: --margin 0.5"),
+        (
+            ["--out", "file/run"],
+            r"--out: cannot create the folder 'file/run': 'file' is a file, not a folder",
+        ),
+        (["--out", "file"], r"--out: cannot create the folder 'file': it is a file, not a folder"),
     ],
 )
 def test_bad_inputs_are_one_line_usage_errors(args, message, capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
+    (tmp_path / "file").write_text("not a folder")
     with pytest.raises(SystemExit) as info:
         main(args)
     assert info.value.code == 2
@@ -171,7 +184,24 @@ def test_bad_inputs_are_one_line_usage_errors(args, message, capsys, tmp_path, m
     last = err.strip().splitlines()[-1]
     assert last.startswith("python -m training.train: error: ")
     assert re.search(message, last), last
-    assert not (tmp_path / "runs").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file"]  # no run folder, not even an empty one
+
+
+def test_an_out_folder_that_cannot_be_made_is_refused_before_anything_is_written(
+    tmp_path, monkeypatch, capsys
+):
+    # Root may write anywhere, so a read-only folder is played by a mkdir that is refused.
+    import pathlib
+
+    def refused(self, *args, **kwargs):
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(pathlib.Path, "mkdir", refused)
+    with pytest.raises(SystemExit):
+        main(["--out", str(tmp_path / "locked" / "run"), "--timesteps", "256", *SHORT])
+    last = capsys.readouterr().err.strip().splitlines()[-1]
+    assert re.search(r"--out: cannot write to the folder '.*locked/run' \(Permission denied\)", last), last
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_resume_errors(full_run, tmp_path, capsys):
@@ -192,10 +222,60 @@ def test_resume_errors(full_run, tmp_path, capsys):
     before = (full_run / "progress.csv").read_text()
     assert "is a copy or a move of the run in" in error(["--resume", str(copy), "--timesteps", "1536"])
     assert (full_run / "progress.csv").read_text() == before
+    # Fewer steps than the run has would throw training away; the run is left as it was.
+    config = (full_run / "config.json").read_text()
+    assert re.search(
+        r"--resume: the run in '.*full' already has 1,024 timesteps; --timesteps 512 would undo training",
+        error(["--resume", str(full_run), "--timesteps", "512"]),
+    )
+    assert (full_run / "config.json").read_text() == config
 
 
-def test_parse_opponents_and_plot_errors(tmp_path):
+def test_a_run_from_before_the_removed_options_resumes_unless_it_used_one(tmp_path, capsys):
+    out = tmp_path / "old"
+    main(["--timesteps", "256", "--seed", "1", "--out", str(out), *SHORT])
+    config = json.loads((out / "config.json").read_text())
+    # What config.json held while --advice, --margin and the rest existed, all off.
+    old = {**config, "advice": False, "advice_weight": 8.0, "advice_softness": 0.0, "shaping": 0.0}
+    old |= {"margin": 0.0, "critic_warmup": 0, "anchor": 0.0}
+    (out / "config.json").write_text(json.dumps(old))
+    main(["--resume", str(out), "--timesteps", "256", "--quiet"])
+    assert json.loads((out / "config.json").read_text()) == config
+    (out / "config.json").write_text(json.dumps({**old, "margin": 0.5}))
+    with pytest.raises(SystemExit):
+        main(["--resume", str(out)])
+    last = capsys.readouterr().err.strip().splitlines()[-1]
+    assert re.search(r"the run in '.*old' used --margin, which was removed \(docs/training-log.md\)", last)
+
+
+def test_opponents_are_agent_specs_with_weights(full_run, tmp_path, monkeypatch):
     assert parse_opponents(["self=2", "random"]) == {"self": 2.0, "random": 1.0}
+    # An "=" inside the options is an option; one after complete options is the weight.
+    assert parse_opponents(["mcts:simulations=20", "heuristic:FIX=0.8=0.5"]) == {
+        "mcts:simulations=20": 1.0,
+        "heuristic:FIX=0.8": 0.5,
+    }
+    assert parse_opponents(["mcts:simulations=20,c=1.4=3"]) == {"mcts:simulations=20,c=1.4": 3.0}
+    # Model paths are kept absolute, so a resumed run finds them from any directory.
+    monkeypatch.chdir(full_run)
+    assert parse_opponents(["model.zip=0.5"]) == {str(full_run / "model.zip"): 0.5}
+    with pytest.raises(TrainError, match="weight of 'random' must be a non-negative number, got 'x'"):
+        parse_opponents(["random=x"])
+    # The pool plays what the specs say.
+    pool = OpponentPool(ENV_ID, parse_opponents(["mcts:simulations=3,rollout_depth=2"]), seed=0)
+    assert pool.start_episode() == "mcts:simulations=3,rollout_depth=2"
+    assert (pool.current.simulations, pool.current.rollout_depth) == (3, 2)
+    env = SelfPlayEnv(ENV_ID, {"mcts:simulations=3": 1.0, str(full_run / "model.zip"): 1.0})
+    labels = set()
+    for seed in range(6):
+        _, info = env.reset(seed=seed)
+        _, _, _, _, step_info = env.step(int(np.flatnonzero(env.action_masks())[0]))
+        assert step_info["opponent"] == info["opponent"]  # on every step, not only at the end
+        labels.add(info["opponent"])
+    assert labels == {"mcts:simulations=3", str(full_run / "model.zip")}
+
+
+def test_plot_errors(tmp_path):
     with pytest.raises(FileNotFoundError, match="no training progress file"):
         plots.read_progress(tmp_path)
     (tmp_path / "progress.csv").write_text("a,b\n1,2\n")
@@ -215,62 +295,3 @@ def test_demo_trains_evaluates_and_prints_the_table(tmp_path, capsys):
     assert f"learning curve: {tmp_path / 'train' / 'learning_curve.png'}" in printed
     assert f"win-rate plot: {tmp_path / 'eval' / 'winrate.png'}" in printed
     assert (tmp_path / "eval" / "results.json").is_file()
-
-
-def _finish_episode(env, seed):
-    """Play the learner's legal actions from a seeded stream to the end; (last reward, last info)."""
-    rng = np.random.default_rng(seed)
-    env.reset(seed=seed)
-    while True:
-        legal = np.flatnonzero(env.action_masks())
-        _, reward, term, trunc, info = env.step(int(rng.choice(legal)))
-        if term or trunc:
-            return reward, info
-
-
-@pytest.mark.parametrize("env_id", sorted(MARGIN_SCALES))
-def test_margin_adds_the_squashed_score_margin_to_the_final_reward_only(env_id):
-    plain = SelfPlayEnv(env_id, {"heuristic": 1.0})
-    shaped = SelfPlayEnv(env_id, {"heuristic": 1.0}, margin=0.4)
-    seen_margins = set()
-    for seed in range(6):
-        reward, info = _finish_episode(plain, seed)
-        shaped_reward, shaped_info = _finish_episode(shaped, seed)
-        assert shaped_info["final_scores"] == info["final_scores"]  # the same game
-        scores, seat = info["final_scores"], info["seat"]
-        margin = scores[seat] - max(v for i, v in enumerate(scores) if i != seat)
-        seen_margins.add(np.sign(margin))
-        expected = reward + 0.4 * np.tanh(margin / MARGIN_SCALES[env_id])
-        assert shaped_reward == pytest.approx(expected)
-        # The sign is still the game's result.
-        assert np.sign(shaped_reward) == np.sign(reward) or reward == 0
-    assert seen_margins - {0}, "every game ended level: the check above saw no margin"
-    # Mid-game rewards are untouched.
-    shaped.reset(seed=99)
-    _, reward, term, _, _ = shaped.step(int(np.flatnonzero(shaped.action_masks())[0]))
-    assert term or reward == 0.0
-
-
-def test_margin_errors():
-    for bad in (1.0, -0.1, True, "0.5"):
-        with pytest.raises(ValueError, match="margin must be a number in"):
-            SelfPlayEnv(ENV_ID, {"random": 1.0}, margin=bad)
-
-
-def test_critic_warmup_trains_the_value_network_alone(tmp_path):
-    """With --critic-warmup as long as the run, the policy's layers keep the seed's initial
-    weights while the value network's move; a longer run then thaws and trains them."""
-    out = tmp_path / "warm"
-    main(["--timesteps", "512", "--critic-warmup", "512", "--seed", "3", "--out", str(out), *SHORT])
-    fresh = tmp_path / "fresh"
-    main(["--timesteps", "1", "--seed", "3", "--out", str(fresh), *SHORT])
-    warm, start = _weights(out), _weights(fresh, "snapshots/step_000000000000.zip")
-    actor = [k for k in warm if k.startswith(("mlp_extractor.policy_net", "action_net"))]
-    critic = [k for k in warm if k.startswith(("mlp_extractor.value_net", "value_net"))]
-    assert actor and critic
-    assert all(torch.equal(warm[k], start[k]) for k in actor)
-    assert not all(torch.equal(warm[k], start[k]) for k in critic)
-    main(["--resume", str(out), "--timesteps", "1024", "--quiet"])
-    thawed = _weights(out)
-    assert not all(torch.equal(thawed[k], start[k]) for k in actor)
-    assert json.loads((out / "config.json").read_text())["critic_warmup"] == 512

@@ -25,6 +25,7 @@ import os
 import platform
 import shlex
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -42,6 +43,7 @@ __all__ = [
     "AgentSpec",
     "ConfigError",
     "GameError",
+    "check_out_dir",
     "default_workers",
     "main",
     "markdown_report",
@@ -177,9 +179,7 @@ def play_game(env: Any, seat_agents: list[Any], env_seed: int) -> tuple[tuple[fl
     return tuple(final[a] for a in env.possible_agents), truncated_any
 
 
-def _play_task(
-    task: _Task, on_game: Callable[[], None] | None = None
-) -> tuple[list[_GameRecord], dict[str, tuple[int, int]]]:
+def _play_task(task: _Task, on_game: Callable[[], None] | None = None) -> list[_GameRecord]:
     labels = (task.members[0].label, task.members[1].label)
     num_seats = len(task.order)
     # "raise": an illegal action is a bug in the agent, which must surface rather than lose quietly.
@@ -206,13 +206,7 @@ def _play_task(
         records.append(_GameRecord(task.pairing, game, task.order, rewards, truncated))
         if on_game is not None:
             on_game()
-    # Advised ppo agents count their decisions and departures from the heuristic's advice.
-    advice: dict[str, tuple[int, int]] = {}
-    for agent, m in zip(seat_agents, task.order, strict=True):
-        if getattr(agent, "adviser", None) is not None:
-            d, n = advice.get(labels[m], (0, 0))
-            advice[labels[m]] = (d + agent.decisions, n + agent.departures)
-    return records, advice
+    return records
 
 
 def _chunks(items: Sequence[int], size: int) -> Iterable[tuple[int, ...]]:
@@ -220,13 +214,10 @@ def _chunks(items: Sequence[int], size: int) -> Iterable[tuple[int, ...]]:
         yield tuple(items[start : start + size])
 
 
-def _run_tasks(
-    tasks: list[_Task], workers: int, progress: bool
-) -> tuple[list[_GameRecord], dict[str, tuple[int, int]]]:
+def _run_tasks(tasks: list[_Task], workers: int, progress: bool) -> list[_GameRecord]:
     from tqdm import tqdm
 
     records: list[_GameRecord] = []
-    advice: dict[str, tuple[int, int]] = {}
     with contextlib.ExitStack() as stack:
         bar = stack.enter_context(
             tqdm(total=sum(len(t.games) for t in tasks), unit="game", disable=not progress)
@@ -234,7 +225,7 @@ def _run_tasks(
         if workers == 1:
             # In this process: no start-up cost, a failing game keeps its whole traceback, and the
             # bar moves after every game (a task of slow games can take an hour).
-            results: Iterable[tuple[list[_GameRecord], dict[str, tuple[int, int]]]] = (
+            results: Iterable[list[_GameRecord]] = (
                 _play_task(task, on_game=lambda: bar.update(1)) for task in tasks
             )
         else:
@@ -242,14 +233,11 @@ def _run_tasks(
             context = multiprocessing.get_context("spawn")
             pool = stack.enter_context(context.Pool(min(workers, len(tasks))))
             results = pool.imap_unordered(_play_task, tasks)
-        for chunk, counts in results:
+        for chunk in results:
             records.extend(chunk)
-            for label, (d, n) in counts.items():
-                old = advice.get(label, (0, 0))
-                advice[label] = (old[0] + d, old[1] + n)
             if workers != 1:
                 bar.update(len(chunk))
-    return sorted(records, key=lambda r: (r.pairing, r.game)), advice
+    return sorted(records, key=lambda r: (r.pairing, r.game))
 
 
 # -- results ---------------------------------------------------------------------------------------
@@ -356,7 +344,7 @@ def run_tournament(
         for chunk in _chunks(range(o, games, len(orders)), CHUNK_GAMES)
     ]
     start = time.perf_counter()
-    records, advice = _run_tasks(tasks, workers, progress)
+    records = _run_tasks(tasks, workers, progress)
     seconds = time.perf_counter() - start
 
     labels = [s.label for s in specs]
@@ -426,12 +414,6 @@ def run_tournament(
                 label: {name: _wdl_entry(by_seat[i, s]) for s, name in enumerate(seat_names)}
                 for i, label in enumerate(labels)
             },
-        },
-        # Per advised ppo agent (training --advice): its decisions in all games, and how many of
-        # them were not the heuristic's advice. Zero departures means it plays as the heuristic.
-        "advice": {
-            label: {"decisions": d, "departures": n, "departure_rate": n / d if d else 0.0}
-            for label, (d, n) in sorted(advice.items())
         },
         "total_games": len(records),
         "timing": {"seconds": seconds, "games_per_second": len(records) / seconds if seconds else None},
@@ -506,13 +488,6 @@ def markdown_report(result: dict[str, Any]) -> str:
         by_seat = seats["by_agent"][label]
         cells = [f"{_percent(by_seat[name])} of {by_seat[name]['games']}" for name in seat_names]
         lines.append(f"| {label} | " + " | ".join(cells) + " |")
-    for label, entry in result.get("advice", {}).items():
-        lines += [
-            "",
-            f"{label} is advised by its heuristic (training --advice): {entry['departures']:,} of its "
-            f"{entry['decisions']:,} decisions ({100 * entry['departure_rate']:.1f}%) were not the "
-            "advised action.",
-        ]
     return "\n".join(lines) + "\n"
 
 
@@ -558,6 +533,37 @@ def plot_matrix(result: dict[str, Any], path: Path) -> None:
     fig.savefig(path, dpi=120)
 
 
+def check_out_dir(out_dir: Path, flag: str = "--out") -> None:
+    """ConfigError (one line) unless ``out_dir`` is a folder that exists or can be made, and is writable.
+
+    Leaves nothing behind: folders it creates to find out are removed again, so a run that is then
+    refused (or fails) has not half-written its output. Called before the work, not at the end.
+    """
+    out_dir = Path(out_dir)
+    missing: list[Path] = []  # the deepest first
+    existing = out_dir
+    while not existing.exists() and existing != existing.parent:
+        missing.append(existing)
+        existing = existing.parent
+    if not existing.is_dir():
+        what = "it" if existing == out_dir else f"{str(existing)!r}"
+        raise ConfigError(
+            f"{flag}: cannot create the folder {str(out_dir)!r}: {what} is a file, not a folder"
+        )
+    try:
+        for folder in reversed(missing):
+            folder.mkdir()
+        with tempfile.TemporaryFile(dir=out_dir):
+            pass
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise ConfigError(f"{flag}: cannot write to the folder {str(out_dir)!r} ({reason})") from None
+    finally:
+        for folder in missing:
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+
+
 def write_outputs(result: dict[str, Any], out_dir: Path) -> dict[str, Path]:
     """Write ``results.json``, ``results.md`` and ``winrate.png`` to ``out_dir``; returns their paths."""
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -590,11 +596,13 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     )
     parser.add_argument("--out", type=Path, help="output folder (default runs/eval/<env>-<timestamp>)")
     args = parser.parse_args(argv)
+    out = args.out or Path("runs", "eval", f"{args.env}-{datetime.now():%Y%m%d-%H%M%S}")
     try:
+        # Before the games: a tournament can take an hour, and its results must have somewhere to go.
+        check_out_dir(out)
         result = run_tournament(args.env, args.agents, args.games, args.seed, args.workers, progress=True)
     except ConfigError as exc:
         parser.error(str(exc))
-    out = args.out or Path("runs", "eval", f"{args.env}-{datetime.now():%Y%m%d-%H%M%S}")
     argv = sys.argv[1:] if argv is None else argv
     result["command"] = shlex.join(["python", "-m", "training.evaluate", *argv])
     result["config"] = {**vars(args), "out": str(out)}

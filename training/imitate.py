@@ -60,8 +60,6 @@ def _play(
     game_seeds: list[tuple[int, int]],
     gamma: float,
     student: str | None,
-    advice: bool = False,
-    softness: float = 0.0,
 ) -> Demonstrations:
     env = mystic_envs.make(env_id, illegal_action="raise")
     obs_rows: list[np.ndarray] = []
@@ -85,15 +83,6 @@ def _play(
             for s, x in enumerate(agent_seeds)
         ]
         labeller = make_agent(teacher, env_id, seed=int(agent_seeds[learner])) if student else None
-        if advice:
-            from agents.advice import Adviser
-
-            # Its own generator: the advice must not shift the teacher's or the student's draws.
-            adviser = Adviser(
-                env_id,
-                seed=int(np.random.SeedSequence([seed, game, 1]).generate_state(1)[0]),
-                softness=softness,
-            )
         env.reset(seed=int(env_seed))
         recorded: dict[int, list[int]] = {0: [], 1: []}  # seat -> row indices of its decisions
         final = [0.0, 0.0]
@@ -107,16 +96,9 @@ def _play(
             action = seats[seat].act(env, agent_id)
             if both or seat == learner:
                 recorded[seat].append(len(actions))
-                row = adviser.observe(env, agent_id) if advice else np.asarray(obs["observation"], np.float32)
-                obs_rows.append(row)
+                obs_rows.append(np.asarray(obs["observation"], np.float32))
                 mask_rows.append(obs["action_mask"].astype(bool))
-                if advice and teacher == "heuristic":
-                    # The adviser is that heuristic on its own determinization: its choice (the
-                    # advice's 1) is the label, so the clone never learns to overrule its advice.
-                    label = int(np.flatnonzero(row[-adviser.size :] == 1.0)[0])
-                else:
-                    label = labeller.act(env, agent_id) if labeller else action
-                actions.append(label)
+                actions.append(labeller.act(env, agent_id) if labeller else action)
                 returns.append(0.0)
             env.step(action)
         for seat, rows in recorded.items():
@@ -138,16 +120,12 @@ def collect(
     gamma: float = 0.99,
     workers: int = 1,
     student: str | None = None,
-    advice: bool = False,
-    softness: float = 0.0,
 ) -> Demonstrations:
     """The teacher's decisions over ``games`` games (see the module docstring); with ``student``
-    (a MaskablePPO ``.zip`` path) the student plays and the teacher labels its positions. With
-    ``advice`` the observations are advised ones (``agents.advice``, ``softness`` as its
-    ``Adviser``'s), for an ``AdvisedPolicy``."""
+    (a MaskablePPO ``.zip`` path) the student plays and the teacher labels its positions."""
     chunks = [[(g, seed) for g in range(w, games, workers)] for w in range(workers)]
     if workers == 1:
-        parts = [_play(env_id, teacher, chunks[0], gamma, student, advice, softness)]
+        parts = [_play(env_id, teacher, chunks[0], gamma, student)]
     else:
         n = workers
         with ProcessPoolExecutor(n) as pool:
@@ -159,8 +137,6 @@ def collect(
                     chunks,
                     [gamma] * n,
                     [student] * n,
-                    [advice] * n,
-                    [softness] * n,
                 )
             )
     return Demonstrations(
@@ -237,20 +213,14 @@ def warm_start(
 
     Students are saved in ``folder`` (the workers load them from there). Returns each fit's stats.
     """
-    from agents.advice import is_advised
-
     gamma = float(model.gamma)
-    advice = is_advised(model.policy)
-    soft = {"advice": advice, "softness": model.policy.advice_softness if advice else 0.0}
-    data = [collect(env_id, games, seed, gamma=gamma, workers=workers, **soft)]
+    data = [collect(env_id, games, seed, gamma=gamma, workers=workers)]
     stats = []
     for r in range(rounds + 1):
         if r:
             student = folder / f"student_{r}.zip"
             model.save(student)
-            data.append(
-                collect(env_id, games, seed + r, gamma=gamma, workers=workers, student=str(student), **soft)
-            )
+            data.append(collect(env_id, games, seed + r, gamma=gamma, workers=workers, student=str(student)))
         merged = Demonstrations(*(np.concatenate([getattr(d, f) for d in data]) for f in _FIELDS))
         stats.append({"round": r, **clone_into(model, merged, seed=seed + r)})
         log(f"imitation round {r}: {stats[-1]}")

@@ -3,52 +3,39 @@
 python -m training.train [--env elemystic_v0] [--timesteps 300000] [--opponents self=0.5 heuristic=0.3
     random=0.2] [--n-envs N] [--seed 0] [--out DIR] [--eval-every 25000] [--eval-games 100]
     [--pool-size 8] [--n-steps 1024] [--ent-coef 0.01] [--learning-rate 3e-4] [--net-arch 128 128]
-    [--imitate GAMES [--dagger ROUNDS]] [--advice [--advice-weight 8] [--advice-softness T]] [--margin W]
-    [--critic-warmup STEPS] [--anchor C] [--shaping K]
+    [--imitate GAMES [--dagger ROUNDS]]
 python -m training.train --resume DIR [--timesteps MORE]
 
 The learner plays one seat of ``single_agent``-style envs (a random seat every episode, so both
-seats) against an opponent drawn per episode from ``--opponents`` (``NAME=WEIGHT``; ``self`` is a
-pool of the learner's own frozen snapshots, the latest ``--pool-size``; any other name is an agent
-from ``agents.AGENT_NAMES``). ``--n-envs`` envs run in one subprocess each (default: one per core).
+seats) against an opponent drawn per episode from ``--opponents``: ``SPEC[=WEIGHT]`` (a bare spec
+weighs 1), where ``self`` is a pool of the learner's own frozen snapshots, the latest
+``--pool-size``, and any other spec is an agent as ``training.evaluate --agents`` takes it (a name
+from ``agents.AGENT_NAMES``, ``name:key=value,key=value`` or a model path ending in ``.zip``), so
+``mcts:simulations=50=0.2`` is 50-simulation MCTS at weight 0.2. Every opponent is built once
+before the run folder is created, so a bad one is a one-line usage error. ``--n-envs`` envs run in
+one subprocess each (default: one per core).
 
 Every ``--eval-every`` timesteps (rounded up to whole rollouts of ``n_steps * n_envs``) the run
 saves a snapshot (added to the self-play pool), plays ``--eval-games`` games (seats balanced,
 deterministic policy, fixed seeds) against random and heuristic, appends a row to
 ``progress.csv`` and writes a checkpoint. ``--resume DIR`` continues from the last checkpoint
 exactly as if never interrupted: model, optimizer, every env mid-game, every random stream and the
-CSV come back, in the folder the run was started in (a copied or moved one is refused). PPO settings
-are ``PPO_KWARGS`` and ``POLICY_KWARGS`` below (``--net-arch`` sets the hidden layers of both the
-policy and the value network); torch runs on one thread, so a seed fixes the whole run.
+CSV come back, in the folder the run was started in (a copied or moved one is refused); a
+``--timesteps`` below the steps the run already has is refused. PPO settings are ``PPO_KWARGS``
+and ``POLICY_KWARGS`` below (``--net-arch`` sets the hidden layers of both the policy and the
+value network); torch runs on one thread, so a seed fixes the whole run.
 
 ``--imitate GAMES`` warm-starts the policy before any PPO update by behaviour cloning the
 heuristic on GAMES of its games, then ``--dagger ROUNDS`` rounds in which the policy plays GAMES
 games and the heuristic labels the positions it reached (``training.imitate``; its statistics go
-to ``imitation.json``). Games where random play loses at once (Mystria) need it.
-
-``--advice`` trains a residual policy (``agents.advice.AdvisedPolicy``): the network also reads a
-one-hot of the heuristic's choice for its seat, and that choice gets a fixed bonus in the logits,
-so the policy starts as the heuristic and PPO learns where departing from it wins more.
-``--advice-weight`` is that bonus (``agents.advice.ADVICE_WEIGHT`` by default).
-``--advice-softness T`` (Mystria, Tarot Dice: heuristics that score their options) replaces the
-one-hot by soft advice: each other option gets ``min(TIE, max(0, 1 - gap / T))``, ``gap`` how far
-the heuristic values it below its choice, so near-ties start with a real share of the policy
-(``agents.advice.Adviser``).
-
-``--margin W`` (0 <= W < 1) adds ``W * tanh(score margin / scale)`` to the learner's final reward
-(``training.selfplay.SelfPlayEnv``): a denser signal than win or loss alone, with the same sign.
-``--shaping K`` (Tarot Dice) adds potential-based shaping: ``gamma * phi(s') - phi(s)`` per step,
-``phi`` K times the heuristic's value of the learner's position (``SelfPlayEnv``).
-``--critic-warmup STEPS`` trains only the value network for the first STEPS timesteps (the
-policy's layers are frozen), so the first policy updates are not steered by a critic that has
-never seen the policy's games (PPO's advantages are returns less the critic's guess).
-``--anchor C`` (with ``--advice``) ends every PPO update with a pass that pulls the policy toward
-the advised actions, weighted C (``training.anchor.AnchoredMaskablePPO``), so it departs from the
-heuristic only where PPO keeps pushing.
+to ``imitation.json``). Games where random play loses at once (Mystria) need it. Options that were
+tried and measured no gain (advice, anchor, soft advice, shaping, score margin, critic warm-up) are
+written up in ``docs/training-log.md``.
 
 Outputs in ``--out`` (default ``runs/train/<env>-<timestamp>``): ``model.zip`` (final;
 ``make_agent("ppo", env_id, path=...)`` loads it), ``progress.csv``, ``learning_curve.png``
-(``training.plots``), ``config.json``, ``snapshots/``, ``checkpoint/``.
+(``training.plots``), ``config.json``, ``snapshots/``, ``checkpoint/``. A folder that cannot be
+created is a usage error before anything runs.
 """
 
 from __future__ import annotations
@@ -73,7 +60,8 @@ from typing import Any
 import numpy as np
 
 import mystic_envs
-from agents import AGENT_NAMES, make_agent
+from agents import make_agent
+from training.evaluate import ConfigError, check_out_dir, parse_agent_spec
 from training.ratings import wilson_interval
 
 __all__ = [
@@ -107,7 +95,6 @@ CSV_FIELDS = [
     "seconds",
     *[f"{kind}_{o}" for o in EVAL_OPPONENTS for kind in ("win_rate", "ci_low", "ci_high")],
     "train_win_rate",
-    "departure_rate",
     *[f"train_episodes_{o}" for o in ("self", "heuristic", "random")],
 ]
 
@@ -122,6 +109,7 @@ class TrainConfig:
 
     env: str = "elemystic_v0"
     timesteps: int = 300_000
+    # Opponent spec (``self`` or an agent spec of ``training.evaluate``) -> weight.
     opponents: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_OPPONENTS))
     n_envs: int = 2
     seed: int = 0
@@ -135,19 +123,13 @@ class TrainConfig:
     net_arch: list[int] = field(default_factory=lambda: list(POLICY_KWARGS["net_arch"]))
     imitate: int = 0
     dagger: int = 0
-    advice: bool = False
-    advice_weight: float = 8.0  # agents.advice.ADVICE_WEIGHT, not imported: it would load torch
-    advice_softness: float = 0.0
-    shaping: float = 0.0
-    margin: float = 0.0
-    critic_warmup: int = 0
-    anchor: float = 0.0
 
     @property
     def rollout(self) -> int:
         return self.n_steps * self.n_envs
 
     def check(self) -> None:
+        """TrainError (one line) for the first bad setting; builds every opponent once to find out."""
         try:
             mystic_envs.env_module(self.env)
         except (TypeError, ValueError) as exc:
@@ -166,43 +148,9 @@ class TrainConfig:
             ("--seed", self.seed, 0),
             ("--imitate", self.imitate, 0),
             ("--dagger", self.dagger, 0),
-            ("--critic-warmup", self.critic_warmup, 0),
         ):
             if isinstance(value, bool) or not isinstance(value, int) or value < low:
                 raise TrainError(f"{flag} must be an integer >= {low}, got {value!r}")
-        if not isinstance(self.advice, bool):
-            raise TrainError(f"advice must be True or False, got {self.advice!r}")
-        if self.advice:
-            from agents.heuristic import HEURISTICS
-
-            if self.env not in HEURISTICS:
-                raise TrainError(f"--advice: {self.env} has no heuristic to take advice from")
-        from training.selfplay import check_margin, check_shaping
-
-        try:
-            check_margin(self.env, self.margin)
-            check_shaping(self.env, self.shaping)
-        except ValueError as exc:
-            raise TrainError(f"--{exc}") from None
-        if (
-            isinstance(self.advice_weight, bool)
-            or not isinstance(self.advice_weight, (int, float))
-            or not 0 < self.advice_weight < float("inf")
-        ):
-            raise TrainError(f"--advice-weight must be a finite number > 0, got {self.advice_weight!r}")
-        from agents.heuristic import check_softness
-
-        try:
-            check_softness(self.advice_softness, self.env)
-        except ValueError as exc:
-            raise TrainError(f"--advice-softness: {exc}") from None
-        if self.advice_softness and not self.advice:
-            raise TrainError("--advice-softness needs --advice (it shapes the heuristic's advice)")
-        anchor = self.anchor
-        if isinstance(anchor, bool) or not isinstance(anchor, (int, float)) or not 0 <= anchor < float("inf"):
-            raise TrainError(f"--anchor must be a finite number >= 0, got {anchor!r}")
-        if anchor and not self.advice:
-            raise TrainError("--anchor needs --advice (it pulls the policy toward the advice)")
         if self.dagger and not self.imitate:
             raise TrainError("--dagger needs --imitate GAMES (the games of each round)")
         if not self.net_arch or any(
@@ -225,27 +173,68 @@ class TrainConfig:
                     f"{flag} must be a finite number {'> 0' if positive else '>= 0'}, got {value!r}"
                 )
         parse_opponents([f"{k}={v}" for k, v in self.opponents.items()])
+        # Built here, in this process, so that an opponent that cannot play this env (no shipped
+        # policy, a bad option) fails now with its name, not inside an env subprocess mid-run.
+        from training.selfplay import SELF, build_opponent
+
+        for label in [*self.opponents, *(o for o in EVAL_OPPONENTS if o not in self.opponents)]:
+            if label == SELF:
+                continue
+            try:
+                build_opponent(label, self.env)
+            except (TypeError, ValueError) as exc:
+                first_line = next(iter(str(exc).splitlines()), "")
+                flag = "--opponents" if label in self.opponents else "evaluation opponent"
+                raise TrainError(f"{flag}: {label!r} cannot play {self.env}: {first_line}") from None
+
+
+def _split_weight(item: str) -> tuple[str, str | None]:
+    """``SPEC=WEIGHT`` as (SPEC, WEIGHT), ``SPEC`` alone as (SPEC, None).
+
+    Agent options use ``=`` too (``mcts:simulations=200``), so the last ``=`` starts a weight only
+    where the text before it is a whole spec: no options, or options that are all ``key=value``.
+    """
+    if item.endswith(".zip"):
+        return item, None
+    head, has_weight, weight = item.rpartition("=")
+    if not has_weight:
+        return item, None
+    _, has_options, options = head.partition(":")
+    if has_options and not all("=" in part for part in options.split(",")):
+        return item, None  # that "=" belongs to the last option
+    return head, weight
 
 
 def parse_opponents(items: Sequence[str]) -> dict[str, float]:
-    """``["self=0.5", "heuristic"]`` as weights (a bare name weighs 1)."""
-    known = ["self", *(n for n in AGENT_NAMES if n != "human")]
+    """``["self=0.5", "heuristic", "mcts:simulations=50=0.2"]`` as spec -> weight (a bare spec weighs 1).
+
+    A spec is ``self`` or an agent spec as ``training.evaluate --agents`` takes it (parsed by
+    ``training.evaluate.parse_agent_spec``); model paths are kept absolute, so a resumed run finds
+    them from any working directory.
+    """
     weights: dict[str, float] = {}
     for item in items:
-        name, has_weight, text = item.partition("=")
-        if name not in known:
-            raise TrainError(
-                f"--opponents: unknown opponent {name!r}; use NAME[=WEIGHT] with NAME in {known}"
-            )
+        text, weight_text = _split_weight(item.strip())
+        if text != "self":
+            try:
+                spec = parse_agent_spec(text)
+            except ConfigError as exc:
+                raise TrainError(
+                    f"--opponents: {exc} (an opponent is self or an agent spec, with an optional =WEIGHT)"
+                ) from None
+            if spec.name == "ppo" and text.endswith(".zip"):
+                text = str(Path(text).resolve())
         try:
-            weight = float(text) if has_weight else 1.0
+            weight = float(weight_text) if weight_text is not None else 1.0
         except ValueError:
             weight = -1.0
         if not weight >= 0 or weight == float("inf"):
-            raise TrainError(f"--opponents: weight of {name!r} must be a non-negative number, got {text!r}")
-        if name in weights:
-            raise TrainError(f"--opponents: {name!r} is listed twice")
-        weights[name] = weight
+            raise TrainError(
+                f"--opponents: weight of {text!r} must be a non-negative number, got {weight_text!r}"
+            )
+        if text in weights:
+            raise TrainError(f"--opponents: {text!r} is listed twice")
+        weights[text] = weight
     if not weights or sum(weights.values()) <= 0:
         raise TrainError("--opponents: give at least one opponent with a positive weight")
     return weights
@@ -260,9 +249,8 @@ def evaluate_against(
     """Play ``agent`` against agent ``opponent``, half the games from each seat (2-player envs).
 
     Game ``g`` uses env seed, opponent seed and ``agent`` seed (if it has ``seed``) derived from
-    ``(seed, g)`` alone, so the same games are played at every evaluation of a run; an advised
-    agent's heuristic determinizes from that seed too. Returns wins, draws, losses, win rate (draws count
-    half) and its 95% Wilson interval.
+    ``(seed, g)`` alone, so the same games are played at every evaluation of a run. Returns wins,
+    draws, losses, win rate (draws count half) and its 95% Wilson interval.
     """
     from training.evaluate import play_game
 
@@ -301,18 +289,7 @@ def _make_venv(cfg: TrainConfig) -> Any:
 
     from training.selfplay import SelfPlayEnv
 
-    factory = partial(
-        SelfPlayEnv,
-        cfg.env,
-        cfg.opponents,
-        cfg.pool_size,
-        advice=cfg.advice,
-        margin=cfg.margin,
-        advice_softness=cfg.advice_softness,
-        shaping=cfg.shaping,
-        gamma=PPO_KWARGS["gamma"],
-    )
-    factories = [factory] * cfg.n_envs
+    factories = [partial(SelfPlayEnv, cfg.env, cfg.opponents, cfg.pool_size)] * cfg.n_envs
     venv = SubprocVecEnv(factories) if cfg.n_envs > 1 else DummyVecEnv(factories)
     return VecMonitor(venv)
 
@@ -389,16 +366,6 @@ class _Checkpointer:
             raise TrainError(f"--resume: checkpoint {str(self.run.state)!r} is unreadable ({exc})") from None
 
 
-def _freeze_actor(policy: Any, frozen: bool) -> None:
-    """Freeze (or thaw) the layers that only the policy's logits use; the critic's stay trainable.
-
-    Frozen parameters get no gradient, so Adam leaves them (and their moment estimates) as they are.
-    """
-    for module in (policy.mlp_extractor.policy_net, policy.action_net):
-        for param in module.parameters():
-            param.requires_grad_(not frozen)
-
-
 def _progress_callback(bar: Any, stats: dict[str, list[float]]) -> Any:
     from stable_baselines3.common.callbacks import BaseCallback
 
@@ -409,9 +376,8 @@ def _progress_callback(bar: Any, stats: dict[str, list[float]]) -> Any:
             bar.update(self.training_env.num_envs)
             for done, info in zip(self.locals["dones"], self.locals["infos"], strict=True):
                 if done and "episode" in info:
-                    # The game's own result: the episode's return also holds margin and shaping.
-                    result = info.get("result", info["episode"]["r"])
-                    stats.setdefault(info.get("opponent", "?"), []).append(result)
+                    # The learner's rewards are 0 until its last one, so the return is the result.
+                    stats.setdefault(info.get("opponent", "?"), []).append(info["episode"]["r"])
             return True
 
     return Progress()
@@ -429,16 +395,13 @@ def train(cfg: TrainConfig, resume: bool = False, progress: bool = True) -> Path
     run = _Run(Path(cfg.out))
     checkpointer = _Checkpointer(run)
     torch.set_num_threads(1)
-    algorithm: Any = MaskablePPO
-    if cfg.anchor:
-        from training.anchor import AnchoredMaskablePPO
-
-        algorithm = AnchoredMaskablePPO
     venv = _make_venv(cfg)
     try:
         if resume:
             state = checkpointer.load()
-            model = algorithm.load(run.checkpoint / state["model"], env=venv, device="cpu", force_reset=False)
+            model = MaskablePPO.load(
+                run.checkpoint / state["model"], env=venv, device="cpu", force_reset=False
+            )
             for env_state, i in zip(state["envs"], range(cfg.n_envs), strict=True):
                 venv.env_method("set_state", env_state, indices=[i])
             venv.episode_returns, venv.episode_lengths, venv.episode_count = state["monitor"]
@@ -457,18 +420,8 @@ def train(cfg: TrainConfig, resume: bool = False, progress: bool = True) -> Path
                 "learning_rate": cfg.learning_rate,
             }
             policy_kwargs: dict[str, Any] = {**POLICY_KWARGS, "net_arch": list(cfg.net_arch)}
-            if cfg.advice:
-                from agents.advice import AdvisedPolicy
-
-                policy: Any = AdvisedPolicy
-                policy_kwargs["advice_weight"] = cfg.advice_weight
-                policy_kwargs["advice_softness"] = cfg.advice_softness
-            else:
-                policy = "MlpPolicy"
-            if cfg.anchor:
-                kwargs["anchor"] = cfg.anchor
-            model = algorithm(
-                policy,
+            model = MaskablePPO(
+                "MlpPolicy",
                 venv,
                 seed=cfg.seed,
                 device="cpu",
@@ -502,8 +455,6 @@ def train(cfg: TrainConfig, resume: bool = False, progress: bool = True) -> Path
                 result = evaluate_against(me, opponent, cfg.env, cfg.eval_games, seed=cfg.seed)
                 for key in ("win_rate", "ci_low", "ci_high"):
                     row[f"{key}_{opponent}"] = round(result[key], 4)
-            # Advised policies: how many evaluation decisions were not the heuristic's advice.
-            row["departure_rate"] = round(me.departures / me.decisions, 4) if me.decisions else ""
             outcomes = [r for rs in stats.values() for r in rs]
             row["train_win_rate"] = round(float(np.mean(np.array(outcomes) > 0)), 4) if outcomes else ""
             for opponent in ("self", "heuristic", "random"):
@@ -523,12 +474,6 @@ def train(cfg: TrainConfig, resume: bool = False, progress: bool = True) -> Path
             while model.num_timesteps < cfg.timesteps:
                 stats: dict[str, list[float]] = {}
                 steps = min(block, -(-(cfg.timesteps - model.num_timesteps) // cfg.rollout) * cfg.rollout)
-                warming = model.num_timesteps < cfg.critic_warmup
-                if warming:
-                    # Stop at the warm-up's end, so the policy thaws on time even mid-block.
-                    left = cfg.critic_warmup - model.num_timesteps
-                    steps = min(steps, -(-left // cfg.rollout) * cfg.rollout)
-                _freeze_actor(model.policy, warming)
                 model.learn(steps, reset_num_timesteps=False, callback=_progress_callback(bar, stats))
                 snapshot_and_evaluate(stats)
                 last = rows[-1]
@@ -546,6 +491,42 @@ def train(cfg: TrainConfig, resume: bool = False, progress: bool = True) -> Path
 
 # -- command line ----------------------------------------------------------------------------------
 
+# Settings of runs made before these options were removed (docs/training-log.md), with the value
+# that meant "off": such a run resumes as it was; one that used an option cannot.
+_REMOVED_OFF: dict[str, Any] = {
+    "advice": False,
+    "advice_softness": 0.0,
+    "shaping": 0.0,
+    "margin": 0.0,
+    "critic_warmup": 0,
+    "anchor": 0.0,
+}
+
+
+def _saved_config(run: _Run) -> dict[str, Any]:
+    """``config.json`` of ``run`` as TrainConfig keywords; TrainError if it cannot be resumed."""
+    try:
+        saved = json.loads(run.config.read_text())
+    except (OSError, ValueError) as exc:
+        raise TrainError(f"--resume: {str(run.config)!r} is unreadable ({exc})") from None
+    if not isinstance(saved, dict):
+        raise TrainError(f"--resume: {str(run.config)!r} does not describe a run")
+    fields = {f.name for f in dataclasses.fields(TrainConfig)}
+    for key in sorted(set(saved) - fields):
+        if key == "advice_weight" and not saved.get("advice"):
+            continue  # a weight only counts with --advice
+        if key not in _REMOVED_OFF:
+            raise TrainError(
+                f"--resume: {str(run.config)!r} has a setting this version does not know: {key!r}"
+            )
+        if saved[key] != _REMOVED_OFF[key]:
+            flag = "--" + key.replace("_", "-")
+            raise TrainError(
+                f"--resume: the run in {str(run.out)!r} used {flag}, which was removed "
+                "(docs/training-log.md); resume it with the version that started it"
+            )
+    return {k: v for k, v in saved.items() if k in fields}
+
 
 def main(argv: list[str] | None = None) -> Path:
     from training.evaluate import default_workers
@@ -559,8 +540,9 @@ def main(argv: list[str] | None = None) -> Path:
     parser.add_argument(
         "--opponents",
         nargs="+",
-        metavar="NAME[=WEIGHT]",
-        help="opponent mix; self = the learner's snapshots (default: "
+        metavar="SPEC[=WEIGHT]",
+        help="opponent mix: self (the learner's snapshots) or an agent spec as training.evaluate --agents "
+        "takes it, e.g. mcts:simulations=50=0.2 (default: "
         + " ".join(f"{k}={v}" for k, v in DEFAULT_OPPONENTS.items())
         + ")",
     )
@@ -602,49 +584,6 @@ def main(argv: list[str] | None = None) -> Path:
         metavar="ROUNDS",
         help="after --imitate, ROUNDS rounds of the policy playing GAMES games labelled by the heuristic",
     )
-    parser.add_argument(
-        "--advice",
-        action="store_true",
-        default=None,
-        help="residual policy on the heuristic's advice (agents.advice; default off)",
-    )
-    parser.add_argument(
-        "--advice-weight",
-        type=float,
-        help=f"with --advice: logit bonus of the advised action (default {defaults.advice_weight})",
-    )
-    parser.add_argument(
-        "--advice-softness",
-        type=float,
-        metavar="T",
-        help="with --advice: soft advice, options within T of the heuristic's best value get a share "
-        "(agents.advice.Adviser; Mystria and Tarot Dice; default 0: one-hot)",
-    )
-    parser.add_argument(
-        "--margin",
-        type=float,
-        metavar="W",
-        help="add W*tanh(score margin/scale) to the final training reward, 0 <= W < 1 (default 0)",
-    )
-    parser.add_argument(
-        "--shaping",
-        type=float,
-        metavar="K",
-        help="add K * (gamma * phi(s') - phi(s)) to each training reward, phi the heuristic's value "
-        "of the learner's position (training.selfplay; Tarot Dice; default 0: off)",
-    )
-    parser.add_argument(
-        "--anchor",
-        type=float,
-        metavar="C",
-        help="with --advice: after each update pull the policy toward the advice, weighted C (default 0)",
-    )
-    parser.add_argument(
-        "--critic-warmup",
-        type=int,
-        metavar="STEPS",
-        help="train only the value network for the first STEPS timesteps (default 0)",
-    )
     parser.add_argument("--resume", metavar="DIR", help="continue the run in DIR from its last checkpoint")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
@@ -652,8 +591,6 @@ def main(argv: list[str] | None = None) -> Path:
     try:
         if "opponents" in given:
             given["opponents"] = parse_opponents(given["opponents"])
-        if "advice_weight" in given and not given.get("advice") and args.resume is None:
-            raise TrainError("--advice-weight needs --advice (it weighs the heuristic's advice)")
         if args.resume is not None:
             changed = sorted(set(given) - {"timesteps"})
             if changed:
@@ -664,8 +601,13 @@ def main(argv: list[str] | None = None) -> Path:
             run = _Run(Path(args.resume))
             if not run.config.is_file():
                 raise TrainError(f"--resume: {args.resume!r} is not a run folder (no config.json)")
-            cfg = TrainConfig(**{**json.loads(run.config.read_text()), **given})
+            cfg = TrainConfig(**{**_saved_config(run), **given})
             saved = _Checkpointer(run).load()
+            if cfg.timesteps < saved["timesteps"]:
+                raise TrainError(
+                    f"--resume: the run in {args.resume!r} already has {saved['timesteps']:,} timesteps; "
+                    f"--timesteps {cfg.timesteps:,} would undo training (give at least {saved['timesteps']})"
+                )
             # The checkpoint names its snapshots by absolute path and config.json its folder: a
             # copied or moved run would read and write the original's files, so it is refused.
             here = run.snapshots.resolve()
@@ -689,7 +631,9 @@ def main(argv: list[str] | None = None) -> Path:
                     f"--out: {cfg.out!r} already holds a run; use --resume {cfg.out} or another folder"
                 )
         cfg.check()
-    except TrainError as exc:
+        # Last, so that a run folder no check refuses is never created only to be left empty.
+        check_out_dir(Path(cfg.out))
+    except (TrainError, ConfigError) as exc:
         parser.error(str(exc))
     if args.resume is not None:
         # A longer --timesteps extends the run; the saved config records it.

@@ -361,7 +361,7 @@ def decide(s: MystriaState, seat: int, fast: bool = False, scores: dict[int, flo
 
     ``scores``, if given, receives the value the player gave each option it compared, in points
     of its estimate: the first action of every plan it judged (the best plan through it), every
-    place, every Objective tile, every colour. ``agents.advice`` turns these into soft advice.
+    place, every Objective tile, every colour (``tests/test_heuristic_scores.py``).
     """
     phase = s.phase
     if phase == TAKE_PHASE:

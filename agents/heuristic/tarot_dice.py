@@ -290,7 +290,7 @@ def decide(s: TarotDiceState, seat: int, scores: dict[int, float] | None = None)
     ``scores``, if given, receives the model's value of every legal action where the decision
     compares them on one scale (the action, every die and value choice, The Hanged Man, triggered
     Majors; match value, -1..1); it stays empty where a fixed order decides (draft, setup choices)
-    or only one action is legal. ``agents.advice`` turns these into soft advice.
+    or only one action is legal (tested in ``tests/test_heuristic_scores.py``).
     """
     legal = s.legal_actions()
     if len(legal) == 1:
@@ -441,15 +441,6 @@ def _major_value(dec: Decider, s: TarotDiceState, seat: int, m: int, play) -> fl
     return dec.base()
 
 
-def position_value(s: TarotDiceState, seat: int) -> float | None:
-    """The model's match value (-1..1) of ``seat``'s position as its action phase opens, from what
-    ``seat`` sees (the model reads only its own view); None elsewhere. A potential for reward
-    shaping (``training.selfplay.SelfPlayEnv``)."""
-    if s.phase != PH_ACTION or s.current_player != seat:
-        return None
-    return Decider(s, seat).base()
-
-
 class TarotDiceHeuristic(DeterminizingHeuristic):
     """Rule-based Tarot Dice agent; see the module docstring."""
 
@@ -490,4 +481,4 @@ def rollout_policy(state: TarotDiceState, rng: np.random.Generator) -> int:
     return legal[int(rng.integers(len(legal)))]
 
 
-__all__ = ["TarotDiceHeuristic", "decide", "position_value", "rollout_policy"]
+__all__ = ["TarotDiceHeuristic", "decide", "rollout_policy"]

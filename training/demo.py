@@ -20,7 +20,14 @@ import time
 from datetime import datetime
 from pathlib import Path
 
-from training.evaluate import ConfigError, default_workers, markdown_report, run_tournament, write_outputs
+from training.evaluate import (
+    ConfigError,
+    check_out_dir,
+    default_workers,
+    markdown_report,
+    run_tournament,
+    write_outputs,
+)
 from training.train import TrainConfig, TrainError, train
 
 DEMO_TIMESTEPS = 250_000
@@ -49,7 +56,10 @@ def main(argv: list[str] | None = None) -> dict:
         cfg.check()
         if args.games < 2 or args.games % 2:
             raise TrainError(f"--games must be a positive even number, got {args.games}")
-    except TrainError as exc:
+        if Path(cfg.out, "config.json").exists():
+            raise TrainError(f"--out: {str(out)!r} already holds a demo run; give another folder")
+        check_out_dir(out)  # before training: the evaluation's tables must have somewhere to go
+    except (TrainError, ConfigError) as exc:
         parser.error(str(exc))
 
     print(

@@ -1,14 +1,17 @@
 """OpenSpiel's own checks and algorithms on every game (``mystic_envs.openspiel``, docs/openspiel.md):
 pyspiel's random-simulation test, the registered type and info, tensors equal to the env's
-observations, the ``rng_seed`` stream, clone/pickle, truncation, a Python MCTS bot playing whole
-games through ``evaluate_bots``, and OpenSpiel's RL environment."""
+observations, the ``rng_seed`` stream, clone/pickle, truncation, IS-MCTS resampling, OpenSpiel's
+Python MCTS (through ``evaluate_bots``) and IS-MCTS bots playing whole games, its RL environment,
+and the code and games table of docs/openspiel.md."""
 
 from __future__ import annotations
 
 import copy
 import pickle
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -368,3 +371,37 @@ def test_bad_input_gives_clear_errors():
 def test_import_mystic_envs_does_not_import_pyspiel():
     code = "import sys, mystic_envs; mystic_envs.make('elemystic_v0'); assert 'pyspiel' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "openspiel.md"
+
+
+def doc_blocks() -> list[str]:
+    return re.findall(r"^```python\n(.*?)^```$", DOC.read_text(encoding="utf-8"), re.MULTILINE | re.DOTALL)
+
+
+@pytest.mark.parametrize("index", range(3))
+def test_docs_page_code_runs(index, capsys):
+    blocks = doc_blocks()
+    assert len(blocks) == 3, f"{DOC.name} has {len(blocks)} python blocks; this test runs 3"
+    exec(compile(blocks[index], f"{DOC.name} block {index + 1}", "exec"), {"__name__": "openspiel_doc"})
+    assert capsys.readouterr().out  # every block prints what it found
+
+
+def test_docs_page_games_table_is_the_registered_games():
+    rows = re.findall(
+        r"^\| `(python_mystic_\w+)` \| `(\w+)` \| (.*?) \| (\d+) \| (\d+) \| (\d+) \|$",
+        DOC.read_text(encoding="utf-8"),
+        re.MULTILINE,
+    )
+    assert [r[0] for r in rows] == list(mos.SHORT_NAMES.values())
+    for name, env_id, params, actions, size, length in rows:
+        game = pyspiel.load_game(name)
+        assert mos.SHORT_NAMES[env_id] == name
+        spec = dict(game.get_type().parameter_specification)
+        del spec["rng_seed"], spec["max_steps"]  # described below the table, for every game
+        shown = dict(re.findall(r"`(\w+)=([^`]+)`", params))
+        assert shown == {k: f'"{v}"' if isinstance(v, str) else str(v) for k, v in spec.items()}, name
+        assert int(actions) == game.num_distinct_actions()
+        assert int(size) == game.information_state_tensor_size()
+        assert int(length) == game.max_game_length()

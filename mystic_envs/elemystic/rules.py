@@ -13,7 +13,15 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from mystic_envs.core.game import Game, GameState, InfoField, LayoutEntry, zero_sum_returns
+from mystic_envs.core.game import (
+    Game,
+    GameState,
+    InfoField,
+    LayoutEntry,
+    check_rng,
+    check_seed,
+    zero_sum_returns,
+)
 from mystic_envs.elemystic.cards import (
     AIR,
     AIR_TOKEN_DEFENSE,
@@ -106,7 +114,7 @@ class ElemysticGame(Game):
         self.num_actions = NUM_ACTIONS
 
     def new_initial_state(self, seed: int | None = None) -> ElemysticState:
-        return ElemysticState.new(self, np.random.default_rng(seed))
+        return ElemysticState.new(self, np.random.default_rng(check_seed(seed)))
 
     def observation_layout(self) -> tuple[LayoutEntry, ...]:
         from mystic_envs.elemystic.observation import LAYOUT
@@ -492,6 +500,7 @@ class ElemysticState(GameState):
 
     def determinize(self, player: int, rng: np.random.Generator) -> ElemysticState:
         self.check_seat(player)
+        check_rng(rng)
         c = self.clone(share_rng=True)  # the copy gets its own generator below
         opp = 1 - player
         # Unseen by `player`: the Unknown Element and, unless visible, the opponent's secret. The

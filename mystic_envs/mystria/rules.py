@@ -21,7 +21,15 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from mystic_envs.core.game import Game, GameState, InfoField, LayoutEntry, zero_sum_returns
+from mystic_envs.core.game import (
+    Game,
+    GameState,
+    InfoField,
+    LayoutEntry,
+    check_rng,
+    check_seed,
+    zero_sum_returns,
+)
 from mystic_envs.mystria.board import (
     COLOUR_NAMES,
     FIRST_PLAYER_DROPS,
@@ -138,7 +146,7 @@ class MystriaGame(Game):
         self.majority_points = MAJORITY_POINTS[variant]
 
     def new_initial_state(self, seed: int | None = None) -> MystriaState:
-        return MystriaState.new(self, np.random.default_rng(seed))
+        return MystriaState.new(self, np.random.default_rng(check_seed(seed)))
 
     def observation_layout(self) -> tuple[LayoutEntry, ...]:
         from mystic_envs.mystria.observation import LAYOUT
@@ -569,6 +577,7 @@ class MystriaState(GameState):
 
     def determinize(self, player: int, rng: np.random.Generator) -> MystriaState:
         self.check_seat(player)
+        check_rng(rng)
         c = self.clone(share_rng=True)  # the copy gets its own generator below
         opp = 1 - player
         if self.game.full:

@@ -24,7 +24,15 @@ from typing import Any
 
 import numpy as np
 
-from mystic_envs.core.game import Game, GameState, InfoField, LayoutEntry, zero_sum_returns
+from mystic_envs.core.game import (
+    Game,
+    GameState,
+    InfoField,
+    LayoutEntry,
+    check_rng,
+    check_seed,
+    zero_sum_returns,
+)
 from mystic_envs.tarot_dice.actions import (
     CAPTURE,
     CARD,
@@ -143,7 +151,7 @@ class TarotDiceGame(Game):
         self.num_actions = NUM_ACTIONS
 
     def new_initial_state(self, seed: int | None = None) -> TarotDiceState:
-        return TarotDiceState.new(self, np.random.default_rng(seed))
+        return TarotDiceState.new(self, np.random.default_rng(check_seed(seed)))
 
     def observation_layout(self) -> tuple[LayoutEntry, ...]:
         from mystic_envs.tarot_dice.observation import LAYOUT
@@ -646,6 +654,7 @@ class TarotDiceState(DecisionsMixin, DiceMixin, ArcanaMixin, GameState):
         not seen face up. Each owner's unseen cards are pooled, sorted and shuffled from ``rng``,
         so the result depends only on what ``player`` sees."""
         self.check_seat(player)
+        check_rng(rng)
         c = self.clone(share_rng=True)
         for owner in (0, 1):
             bottoms = [k for k in range(WELLS) if self.hidden_well[owner] >> k & 1]

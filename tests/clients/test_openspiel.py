@@ -154,7 +154,7 @@ def test_tensors_are_the_env_observations(env_id, n):
         env.step(action)
         steps += 1
     assert state.current_player() == pyspiel.PlayerId.TERMINAL and state.legal_actions() == []
-    rewards = [env.unwrapped._cumulative_rewards[a] for a in env.possible_agents]
+    rewards = [env.rewards[a] for a in env.possible_agents]  # the final step rewards every seat
     assert state.returns() == rewards and sum(rewards) == 0.0
     assert str(state) == env.unwrapped.game_state.describe()
 

@@ -1,0 +1,55 @@
+"""TorchRL's PettingZooWrapper on the turn-based AEC env (use_mask=True, return_state=True):
+``check_env_specs`` and a rollout of the docs/clients.md masked policy."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from .recipes import CASES, run_recipe
+
+pytest.importorskip("torchrl", reason="the clients extra is not installed")
+
+import torch
+
+# TorchRL notes that it tests PettingZoo 1.24.3 only.
+pytestmark = pytest.mark.filterwarnings("ignore:PettingZoo in TorchRL is tested using version")
+
+
+@pytest.mark.parametrize(("env_id", "n"), CASES)
+def test_masked_rollout(env_id: str, n: int) -> None:
+    ns = run_recipe("TorchRL", env_id, n)  # check_env_specs runs inside the recipe
+    env, rollout = ns["env"], ns["rollout"]
+    raw = env._env.unwrapped
+    groups = list(env.group_map)
+    assert sorted(groups) == sorted(raw.possible_agents), "a turn-based env gives each seat its own group"
+    assert rollout.batch_size == torch.Size([300])
+
+    # Exactly one seat is to move on every step, and it plays an action from its mask.
+    to_move = torch.stack([rollout[group, "mask"].squeeze(-1) for group in groups], dim=-1)
+    assert torch.all(to_move.sum(-1) == 1)
+    for group in groups:
+        movers = rollout[group, "mask"].squeeze(-1)
+        action = rollout[group, "action"].squeeze(-1)[movers]
+        mask = rollout[group, "action_mask"].squeeze(1)[movers]
+        assert torch.all(mask.gather(-1, action.unsqueeze(-1))), f"{group} played outside its mask"
+
+    # Every game that ended did so by the rules, zero-sum, with game_over in every seat's info.
+    done = rollout["next", "done"].squeeze(-1)
+    assert done.sum() >= 1, "no game ended in 300 steps"
+    rewards = torch.stack([rollout["next", group, "reward"].reshape(300) for group in groups], dim=-1)
+    assert torch.all(rewards[~done] == 0), "a reward before the end of a game"
+    torch.testing.assert_close(rewards[done].sum(-1), torch.zeros(int(done.sum())))
+    end_reason = raw.info_names["end_reason"].index("game over")
+    schema = {field.name for field in raw.info_schema}
+    for group in groups:
+        info = rollout["next", group, "info"]
+        assert set(info.keys()) == schema
+        assert torch.all(info["game_over"].reshape(300).bool() == done)
+        assert torch.all(info["end_reason"].reshape(300)[done] == end_reason)
+
+    # return_state: PettingZoo's state() as "state", inside its declared space.
+    state = rollout["state"]
+    assert state.shape == (300, *raw.state_space.shape)
+    assert raw.state_space.contains(state[0].numpy().astype(raw.state_space.dtype))
+    assert not np.isnan(state.numpy()).any()

@@ -81,10 +81,13 @@ class SingleAgentEnv(gymnasium.Env):
                 env.step(None)
                 continue
             a = coerce_action(self._opponent_act(env, ag), self.action_space.n)
-            state = env.game_state
-            if not state.is_legal(a):
-                # Under "terminate" the learner would score a free draw from a broken opponent.
-                raise IllegalActionError(f"the opponent {self.opponent!r} played: {state.illegal_message(a)}")
+            # Under "terminate" the learner would score a free draw from a broken opponent. The
+            # engine answers without building an observation; a foreign env (the speed benchmark's
+            # connect four) through its mask.
+            state = getattr(env, "game_state", None)
+            if not (state.is_legal(a) if state is not None else env.observe(ag)["action_mask"][a]):
+                why = state.illegal_message(a) if state is not None else f"illegal action {a} for {ag}"
+                raise IllegalActionError(f"the opponent {self.opponent!r} played: {why}")
             env.step(a)
 
     def _done(self) -> tuple[bool, bool]:

@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 	# The CPU build of torch 2.13.0 lies on local disk; any other spec pulls multi-GB CUDA wheels,
 	# so it goes in first and SB3 and RLlib then find their torch requirement already met.
 	$(BIN)/python -m pip install --quiet torch==2.13.0
-	$(BIN)/python -m pip install --quiet -e '.[train,rllib,dev,docs]'
+	$(BIN)/python -m pip install --quiet -e '.[train,rllib,clients,dev,docs]'
 	touch $(STAMP)
 
 lint: $(STAMP)

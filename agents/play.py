@@ -97,7 +97,8 @@ def play_game(
     output("\nRewards:")
     for agent in env.possible_agents:
         output(f"  {agent} ({labels[agent]}): {final[agent][0]:+g}")
-    winners = final[you][1].get("winners", [])
+    # The info's winners is a 0/1 entry per seat (all 0 on truncation).
+    winners = [env.possible_agents[seat] for seat in np.flatnonzero(final[you][1]["winners"])]
     named = ", ".join(f"{w} ({labels[w]})" for w in winners)
     output(f"Winner: {named or 'none (draw or truncated)'}")
     if winners:

@@ -18,6 +18,7 @@ from gymnasium import spaces
 
 from mystic_envs.core.aec import END_REASONS, MysticAECEnv, coerce_action
 from mystic_envs.core.errors import IllegalActionError
+from mystic_envs.core.game import check_seed
 from mystic_envs.core.policies import Policy, make_policy
 
 OpponentSpec = str | Policy | Callable[[Any, str], int]
@@ -97,6 +98,9 @@ class SingleAgentEnv(gymnasium.Env):
         return env.terminations[self.learner], env.truncations[self.learner]
 
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[np.ndarray, dict]:
+        # Checked like the AEC env's seed (gymnasium's own error is neither a TypeError nor a
+        # ValueError, refuses numpy integers and takes True).
+        seed = check_seed(seed)
         super().reset(seed=seed)
         sub_seed = int(self.np_random.integers(2**63))
         if seed is not None and hasattr(self.opponent, "seed"):

@@ -188,3 +188,14 @@ def test_reset_never_returns_a_finished_episode(env_id: str, n: int) -> None:
             assert info["game_over"] == 0 and env.action_masks().any()
             outcomes.add("playable")
     assert outcomes == {"refused", "playable"}
+
+
+@pytest.mark.parametrize(("env_id", "n"), CASES)
+def test_reset_checks_its_seed_like_the_aec_env(env_id: str, n: int) -> None:
+    env = single_agent(env_id, n, seat=0)
+    for bad, error in (("x", TypeError), (1.5, TypeError), (True, TypeError), (-1, ValueError)):
+        with pytest.raises(error, match=r"^seed must be None or an integer >= 0"):
+            env.reset(seed=bad)
+    first, _ = env.reset(seed=np.int64(5))
+    again, _ = env.reset(seed=5)
+    np.testing.assert_array_equal(first, again)

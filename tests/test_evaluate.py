@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from training import evaluate
-from training.evaluate import GameError, main, parse_agent_spec, run_tournament, seat_orders
+from training.evaluate import ConfigError, GameError, main, parse_agent_spec, run_tournament, seat_orders
 from training.ratings import fit_elo, wilson_interval
 
 GAMES = 100
@@ -288,3 +288,8 @@ def test_demo_bad_players_are_one_line_usage_errors(args, message, capsys):
     assert captured.out == ""  # refused before a move is played
     last = captured.err.strip().splitlines()[-1]
     assert last.startswith("python -m agents.demo: error: ") and re.search(message, last), last
+
+
+def test_an_agent_spec_may_not_set_the_seed():
+    with pytest.raises(ConfigError, match=r"^agent 'mcts:seed=3': seed is not an agent option; --seed sets"):
+        parse_agent_spec("mcts:seed=3")

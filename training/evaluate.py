@@ -115,6 +115,8 @@ def parse_agent_spec(text: str) -> AgentSpec:
                 f"bad options in agent {label!r}: expected distinct key=value pairs separated by commas, "
                 "as in 'mcts:simulations=200,c=1.4'"
             )
+        if key == "seed":
+            raise ConfigError(f"agent {label!r}: seed is not an agent option; --seed sets every agent's seed")
         options[key] = _option_value(value)
     return AgentSpec(label, name, options)
 

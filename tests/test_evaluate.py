@@ -178,8 +178,14 @@ def test_agent_specs_parse_names_options_and_values():
 
 def test_seat_orders_rotate_the_pair():
     assert seat_orders(2) == [(0, 1), (1, 0)]
-    assert seat_orders(3) == [(0, 1, 0), (1, 0, 0), (0, 0, 1)]
-    assert seat_orders(4) == [(0, 1, 0, 1), (1, 0, 1, 0)]
+    # More players: each member alone in every seat against copies of the other.
+    assert seat_orders(3) == [(0, 1, 1), (1, 0, 1), (1, 1, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1)]
+    for n in (3, 4, 5):
+        orders = seat_orders(n)
+        assert len(orders) == 2 * n
+        for member in (0, 1):
+            # Every member sits in every seat equally often over the orders.
+            assert len({sum(order[s] == member for order in orders) for s in range(n)}) == 1
 
 
 def test_wilson_interval_on_hand_made_examples():

@@ -1,7 +1,7 @@
 """Round robin between agents on one env: win rates with 95% intervals, Elo ratings, seat statistics.
 
 python -m training.evaluate --env elemystic_v0 --agents random heuristic [more ...] [--games 200]
-    [--seed 0] [--workers N] [--out DIR]
+    [--num-players N] [--seed 0] [--workers N] [--out DIR]
 
 An agent is a name from ``agents.AGENT_NAMES``, optionally with keyword options
 (``mcts:simulations=200,c=1.4``), or the path of a saved model ending in ``.zip``. Every pairing
@@ -10,6 +10,14 @@ every core). Each game is seeded from ``--seed``, the pairing and the game index
 not depend on the number of workers. Writes ``results.json`` (everything, the command included),
 ``results.md`` (the tables it prints) and ``winrate.png`` to ``--out`` (default
 ``runs/eval/<env>-<timestamp>``). ``run_tournament`` does the same from Python, without files.
+
+With more than two players (``--num-players N``, default the env's own count) each pairing of A and B
+is played as one agent against N - 1 copies of the other: A alone in each of the N seats, then B
+alone in each, so every agent sits in every seat equally often. The results are then rank-based:
+the lone agent's mean zero-sum reward ((players beaten - players lost to) / (N - 1), 0 between equals)
+with a 95% normal interval, its win share (a win shared by k seats counts 1/k; 1/N between equals)
+with a 95% Wilson interval, the same by seat, and openskill's Plackett-Luce ratings over every
+game in place of Elo (``training.ratings.fit_openskill``).
 """
 
 from __future__ import annotations
@@ -37,7 +45,7 @@ import numpy as np
 
 import mystic_envs
 from agents import AGENT_NAMES, make_agent
-from training.ratings import PRIOR_DRAWS, fit_elo, wilson_interval
+from training.ratings import PRIOR_DRAWS, fit_elo, fit_openskill, mean_interval, wilson_interval
 
 __all__ = [
     "AgentSpec",
@@ -124,12 +132,21 @@ def parse_agent_spec(text: str) -> AgentSpec:
 def seat_orders(num_players: int) -> list[tuple[int, ...]]:
     """For each seat order a pairing is played in, the pairing member (0 or 1) in every seat.
 
-    Pairings are of two agents. With more seats than two, the extra seats hold further copies of the
-    pair, cycling A, B, A, ...; the orders are the distinct rotations of that cycle, which for an odd
-    seat count give A one seat more than B in every game.
+    Pairings are of two agents. Each order seats one member alone against copies of the other in
+    every other seat: member 0 alone in seat 0, 1, ..., then member 1 alone in each seat, so both
+    sit in every seat equally often. With two players that is A-B and B-A.
     """
-    cycle = tuple(seat % 2 for seat in range(num_players))
-    return list(dict.fromkeys(cycle[r:] + cycle[:r] for r in range(num_players)))
+    orders = [
+        tuple(other if seat != alone else lone for seat in range(num_players))
+        for lone, other in ((0, 1), (1, 0))
+        for alone in range(num_players)
+    ]
+    return list(dict.fromkeys(orders))
+
+
+def lone_member(order: tuple[int, ...]) -> int:
+    """The member (0 or 1) that sits alone in a seat order of more than two seats."""
+    return 0 if order.count(0) == 1 else 1
 
 
 # -- playing ---------------------------------------------------------------------------------------
@@ -145,6 +162,7 @@ class _Task:
     members: tuple[AgentSpec, AgentSpec]
     order: tuple[int, ...]
     games: tuple[int, ...]
+    num_players: int | None = None  # None: the env's default
 
 
 @dataclass(frozen=True)
@@ -185,7 +203,8 @@ def _play_task(task: _Task, on_game: Callable[[], None] | None = None) -> list[_
     labels = (task.members[0].label, task.members[1].label)
     num_seats = len(task.order)
     # "raise": an illegal action is a bug in the agent, which must surface rather than lose quietly.
-    env = mystic_envs.make(task.env_id, illegal_action="raise")
+    kwargs = {} if task.num_players is None else {"num_players": task.num_players}
+    env = mystic_envs.make(task.env_id, illegal_action="raise", **kwargs)
     build_seeds = _game_seeds(task.seed, labels, task.games[0], num_seats)[1:]
     seat_agents = [
         make_agent(task.members[m].name, task.env_id, seed=s, **task.members[m].options)
@@ -280,7 +299,12 @@ def _is_int(x: Any) -> bool:
 
 
 def _check_inputs(
-    env_id: str, agent_specs: Sequence[str], games: int, seed: int, workers: int | None
+    env_id: str,
+    agent_specs: Sequence[str],
+    games: int,
+    seed: int,
+    workers: int | None,
+    num_players: int | None = None,
 ) -> tuple[list[AgentSpec], int]:
     """The parsed agents and the env's player count, or a :class:`ConfigError` naming the bad input."""
     try:
@@ -298,12 +322,18 @@ def _check_inputs(
     repeated = [label for label in labels if labels.count(label) > 1]
     if repeated:
         raise ConfigError(f"agent {repeated[0]!r} is listed twice in --agents; list each agent once")
-    num_players = len(mystic_envs.make(env_id).possible_agents)
+    counts = mystic_envs.player_counts(env_id)
+    if num_players is not None and (not _is_int(num_players) or num_players not in counts):
+        raise ConfigError(
+            f"--num-players: {env_id} is played by {', '.join(map(str, counts))} players, got {num_players!r}"
+        )
+    kwargs = {} if num_players is None else {"num_players": int(num_players)}
+    num_players = len(mystic_envs.make(env_id, **kwargs).possible_agents)
     num_orders = len(seat_orders(num_players))
     if not _is_int(games) or games < 1 or games % num_orders:
         raise ConfigError(
-            f"--games must be a positive multiple of {num_orders} (the seat orders of {env_id}, so each "
-            f"pairing is played equally from every seat), got {games!r}"
+            f"--games must be a positive multiple of {num_orders} (the seat orders of {env_id} at "
+            f"{num_players} players, so each pairing is played equally from every seat), got {games!r}"
         )
     if not _is_int(seed) or seed < 0:
         raise ConfigError(f"--seed must be a non-negative integer, got {seed!r}")
@@ -327,20 +357,22 @@ def run_tournament(
     seed: int = 0,
     workers: int | None = None,
     progress: bool = False,
+    num_players: int | None = None,
 ) -> dict[str, Any]:
     """Play the round robin and return every result as a JSON-ready dict.
 
     ``agent_specs`` are as on the command line; ``games`` per pairing, split equally over the seat
-    orders; ``workers`` processes (default: every core). Raises :class:`ConfigError` for a bad input
-    and :class:`GameError` if a game raises. Apart from ``timing`` and ``workers``, the result depends
-    only on the inputs, never on the number of workers.
+    orders; ``workers`` processes (default: every core); ``num_players`` the table size (default:
+    the env's; more than two gives the rank-based results of the module docstring). Raises
+    :class:`ConfigError` for a bad input and :class:`GameError` if a game raises. Apart from
+    ``timing`` and ``workers``, the result depends only on the inputs, never on the number of workers.
     """
-    specs, num_players = _check_inputs(env_id, agent_specs, games, seed, workers)
+    specs, players = _check_inputs(env_id, agent_specs, games, seed, workers, num_players)
     workers = default_workers() if workers is None else workers
-    orders = seat_orders(num_players)
+    orders = seat_orders(players)
     pairings = [tuple(sorted(pair, key=lambda spec: spec.label)) for pair in itertools.combinations(specs, 2)]
     tasks = [
-        _Task(env_id, seed, p, members, order, chunk)
+        _Task(env_id, seed, p, members, order, chunk, num_players)
         for p, members in enumerate(pairings)
         for o, order in enumerate(orders)
         for chunk in _chunks(range(o, games, len(orders)), CHUNK_GAMES)
@@ -348,6 +380,9 @@ def run_tournament(
     start = time.perf_counter()
     records = _run_tasks(tasks, workers, progress)
     seconds = time.perf_counter() - start
+    if players > 2:
+        return _multiplayer_results(env_id, specs, pairings, orders, records, games, seed, workers, seconds)
+    num_players = players
 
     labels = [s.label for s in specs]
     index = {label: i for i, label in enumerate(labels)}
@@ -422,6 +457,121 @@ def run_tournament(
     }
 
 
+def _share(rewards: tuple[float, ...], seat: int) -> float:
+    """The win share of ``seat``: 1/k if it is one of the k seats with the best reward, else 0."""
+    best = max(rewards)
+    return 1 / rewards.count(best) if rewards[seat] == best else 0.0
+
+
+def _rank_entry(rewards: list[float], shares: list[float], num_players: int) -> dict[str, Any]:
+    """Rank-based results of one agent over some games: its rewards and win shares."""
+    games = len(rewards)
+    wins = sum(share == 1 for share in shares)
+    draws = sum(0 < share < 1 for share in shares)
+    score = float(sum(shares))
+    return {
+        "games": games,
+        "wins": wins,
+        "draws": draws,
+        "losses": games - wins - draws,
+        "win_rate": score / games if games else None,
+        "ci95": list(wilson_interval(score, games)),
+        "even_win_rate": 1 / num_players,
+        "mean_reward": float(np.mean(rewards)) if games else None,
+        "reward_ci95": list(mean_interval(rewards)),
+    }
+
+
+def _multiplayer_results(
+    env_id: str,
+    specs: list[AgentSpec],
+    pairings: list[tuple[AgentSpec, ...]],
+    orders: list[tuple[int, ...]],
+    records: list[_GameRecord],
+    games: int,
+    seed: int,
+    workers: int,
+    seconds: float,
+) -> dict[str, Any]:
+    """``run_tournament``'s result for more than two players: every figure is the lone agent's."""
+    num_players = len(orders[0])
+    labels = [s.label for s in specs]
+    seat_names = [f"player_{s}" for s in range(num_players)]
+    # (lone agent, the copies' agent) -> rewards and shares; agent -> seat -> the same when alone there.
+    cell: dict[tuple[str, str], tuple[list[float], list[float]]] = {
+        (a, b): ([], []) for a in labels for b in labels if a != b
+    }
+    by_seat = {label: [([], []) for _ in seat_names] for label in labels}
+    by_order = [[([], []) for _ in orders] for _ in pairings]
+    seat_totals: list[tuple[list[float], list[float]]] = [([], []) for _ in seat_names]
+    truncated = np.zeros(len(pairings), dtype=np.int64)
+    for r in records:
+        members = pairings[r.pairing]
+        lone = lone_member(r.order)
+        seat = r.order.index(lone)
+        reward, share = r.rewards[seat], _share(r.rewards, seat)
+        for rewards, shares in (
+            cell[members[lone].label, members[1 - lone].label],
+            by_seat[members[lone].label][seat],
+            by_order[r.pairing][orders.index(r.order)],
+        ):
+            rewards.append(reward)
+            shares.append(share)
+        for s in range(num_players):
+            seat_totals[s][0].append(r.rewards[s])
+            seat_totals[s][1].append(_share(r.rewards, s))
+        truncated[r.pairing] += r.truncated
+
+    # Games interleaved across pairings (game index first), so no pairing is rated last as a whole.
+    rated = sorted(records, key=lambda r: (r.game, r.pairing))
+    openskill = fit_openskill(
+        (([pairings[r.pairing][m].label for m in r.order], r.rewards) for r in rated), labels
+    )
+    return {
+        "env": env_id,
+        "num_players": num_players,
+        "agents": labels,
+        "agent_specs": {s.label: {"name": s.name, "options": s.options} for s in specs},
+        "games_per_pairing": games,
+        "seed": seed,
+        "workers": workers,
+        "seat_orders": [{seat_names[s]: m for s, m in enumerate(order)} for order in orders],
+        "matrix": {a: {b: _rank_entry(*cell[a, b], num_players) for b in labels if b != a} for a in labels},
+        "pairings": [
+            {
+                "agents": [a.label, b.label],
+                "truncated": int(truncated[p]),
+                "by_seat_order": [
+                    {"seats": {seat_names[s]: (a, b)[m].label for s, m in enumerate(order)}}
+                    | {"alone": (a, b)[lone_member(order)].label}
+                    | _rank_entry(*by_order[p][o], num_players)
+                    for o, order in enumerate(orders)
+                ],
+            }
+            for p, (a, b) in enumerate(pairings)
+        ],
+        "openskill": {
+            "ratings": openskill,
+            "method": (
+                "openskill Plackett-Luce (tau=0), every seat a team of one ranked by its reward, games "
+                "in game order across pairings; an agent in several seats of a game takes the mean of "
+                "their updates; ordinal = mu - 3 sigma"
+            ),
+        },
+        "seats": {
+            "by_seat": {name: _rank_entry(*seat_totals[s], num_players) for s, name in enumerate(seat_names)},
+            "by_agent": {
+                label: {
+                    name: _rank_entry(*by_seat[label][s], num_players) for s, name in enumerate(seat_names)
+                }
+                for label in labels
+            },
+        },
+        "total_games": len(records),
+        "timing": {"seconds": seconds, "games_per_second": len(records) / seconds if seconds else None},
+    }
+
+
 # -- reports ---------------------------------------------------------------------------------------
 
 
@@ -434,8 +584,86 @@ def _signed(rating: float) -> str:
     return "0" if rating == 0 else f"{rating:+.0f}"
 
 
+def _reward(entry: dict[str, Any]) -> str:
+    lo, hi = entry["reward_ci95"]
+    return f"{entry['mean_reward']:+.2f} [{lo:+.2f}, {hi:+.2f}]"
+
+
+def _markdown_multiplayer(result: dict[str, Any]) -> str:
+    labels = result["agents"]
+    matrix = result["matrix"]
+    n = result["num_players"]
+    orders = len(result["seat_orders"])
+    lines = [f"# Round robin on {result['env']}, {n} players", ""]
+    if "command" in result:
+        lines += [f"`{result['command']}`", ""]
+    lines += [
+        f"{result['games_per_pairing']} games per pairing ({result['games_per_pairing'] // orders} from each "
+        f"of {orders} seat orders: each agent alone in every seat against {n - 1} copies of the other), "
+        f"seed {result['seed']}: {result['total_games']} games in {result['timing']['seconds']:.1f} s "
+        f"on {result['workers']} workers.",
+        "",
+        f"## Row alone against {n - 1} copies of column",
+        "",
+        f"Win share (a win shared by k seats counts 1/k; {100 / n:.1f}% between equals) with its 95% "
+        "Wilson interval, then the mean zero-sum reward ((players beaten - players lost to) / "
+        f"{n - 1}; 0 between equals) with its 95% normal interval.",
+        "",
+        "| row alone vs column | " + " | ".join(labels) + " |",
+        "|---|" + "---:|" * len(labels),
+    ]
+    for row in labels:
+        cells = [
+            "—" if col == row else f"{_percent(matrix[row][col])}<br>{_reward(matrix[row][col])}"
+            for col in labels
+        ]
+        lines.append(f"| {row} | " + " | ".join(cells) + " |")
+    skill = result["openskill"]
+    lines += [
+        "",
+        "## openskill ratings",
+        "",
+        f"{skill['method']}.",
+        "",
+        "| agent | ordinal | mu | sigma |",
+        "|---|---:|---:|---:|",
+    ]
+    for label in sorted(labels, key=lambda name: -skill["ratings"][name]["ordinal"]):
+        r = skill["ratings"][label]
+        lines.append(f"| {label} | {r['ordinal']:.2f} | {r['mu']:.2f} | {r['sigma']:.2f} |")
+    seats = result["seats"]
+    seat_names = list(result["seat_orders"][0])
+    lines += [
+        "",
+        "## Seats",
+        "",
+        "Every game, whoever sat there: win share and mean reward of each seat.",
+        "",
+        "| seat | games | win share | mean reward |",
+        "|---|---:|---:|---:|",
+    ]
+    for name in seat_names:
+        e = seats["by_seat"][name]
+        lines.append(f"| {name} | {e['games']} | {_percent(e)} | {_reward(e)} |")
+    lines += [
+        "",
+        "Each agent alone in each seat: win share.",
+        "",
+        "| agent | " + " | ".join(f"as {name}" for name in seat_names) + " |",
+        "|---|" + "---:|" * len(seat_names),
+    ]
+    for label in labels:
+        by_seat = seats["by_agent"][label]
+        cells = [f"{_percent(by_seat[name])} of {by_seat[name]['games']}" for name in seat_names]
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
 def markdown_report(result: dict[str, Any]) -> str:
-    """The win-rate matrix, the Elo table and the seat statistics of ``result`` as Markdown."""
+    """The win-rate matrix, the Elo table and the seat statistics of ``result`` as Markdown (for more
+    than two players: the lone agent's win shares and rewards, openskill ratings, seats)."""
+    if result["num_players"] > 2:
+        return _markdown_multiplayer(result)
     labels = result["agents"]
     matrix = result["matrix"]
     orders = len(result["seat_orders"])
@@ -506,33 +734,48 @@ def plot_matrix(result: dict[str, Any], path: Path) -> None:
         for j, col in enumerate(labels):
             if i != j:
                 rates[i, j] = result["matrix"][row][col]["win_rate"]
+    n = result.get("num_players", 2)
+    # With more players the colours turn at the win share of equals, 1/n, rather than at 1/2.
+    norm = {"vmin": 0, "vmax": 1} if n == 2 else {"norm": mpl.colors.TwoSlopeNorm(1 / n, vmin=0, vmax=1)}
     side = 1.7 * k + 2.5
     # A bare Figure on the Agg canvas, so that saving never touches pyplot's global backend.
     fig = Figure(figsize=(side + 1.2, side))
     FigureCanvasAgg(fig)
     ax = fig.add_subplot()
     image = ax.imshow(
-        np.ma.masked_invalid(rates), cmap=mpl.colormaps["RdYlGn"].with_extremes(bad="0.85"), vmin=0, vmax=1
+        np.ma.masked_invalid(rates), cmap=mpl.colormaps["RdYlGn"].with_extremes(bad="0.85"), **norm
     )
     for i, row in enumerate(labels):
         for j, col in enumerate(labels):
             if i != j:
                 # White on the dark ends of the colour map, black in its light middle.
-                colour = "white" if abs(rates[i, j] - 0.5) > 0.3 else "black"
+                colour = "white" if abs(norm_value(rates[i, j], n) - 0.5) > 0.3 else "black"
                 text = _percent(result["matrix"][row][col]).replace(" [", "\n[")
                 ax.text(j, i, text, ha="center", va="center", color=colour)
     ax.set_xticks(range(k), labels=labels, rotation=20, ha="right")
     ax.set_yticks(range(k), labels=labels)
     ax.set_xlabel("column (opponent)")
     ax.set_ylabel("row")
-    ax.set_title(
-        f"{result['env']}: win rate of row vs column, {result['games_per_pairing']} games a pairing\n"
-        "draws count half; 95% Wilson interval",
-        fontsize=10,
-    )
-    fig.colorbar(image, ax=ax, label="win rate")
+    if n == 2:
+        title = (
+            f"{result['env']}: win rate of row vs column, {result['games_per_pairing']} games a pairing\n"
+            "draws count half; 95% Wilson interval"
+        )
+    else:
+        title = (
+            f"{result['env']}, {n} players: win share of row alone vs {n - 1} copies of column\n"
+            f"{result['games_per_pairing']} games a pairing; shared wins split; {1 / n:.0%} between equals"
+        )
+    ax.set_title(title, fontsize=10)
+    fig.colorbar(image, ax=ax, label="win rate" if n == 2 else "win share")
     fig.tight_layout()
     fig.savefig(path, dpi=120)
+
+
+def norm_value(rate: float, num_players: int) -> float:
+    """Where ``rate`` falls on the plot's colour scale (0 to 1, the middle at 1/num_players)."""
+    even = 1 / num_players
+    return rate / even / 2 if rate <= even else 0.5 + (rate - even) / (1 - even) / 2
 
 
 def check_out_dir(out_dir: Path, flag: str = "--out") -> None:
@@ -592,6 +835,13 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         default=DEFAULT_GAMES,
         help=f"games per pairing, split equally over the seat orders (default {DEFAULT_GAMES})",
     )
+    parser.add_argument(
+        "--num-players",
+        type=int,
+        metavar="N",
+        help="players at the table (default: the env's default); more than two plays one agent "
+        "against N - 1 copies of the other",
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
         "--workers", type=int, help=f"worker processes (default: all {default_workers()} cores)"
@@ -602,7 +852,15 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     try:
         # Before the games: a tournament can take an hour, and its results must have somewhere to go.
         check_out_dir(out)
-        result = run_tournament(args.env, args.agents, args.games, args.seed, args.workers, progress=True)
+        result = run_tournament(
+            args.env,
+            args.agents,
+            args.games,
+            args.seed,
+            args.workers,
+            progress=True,
+            num_players=args.num_players,
+        )
     except ConfigError as exc:
         parser.error(str(exc))
     argv = sys.argv[1:] if argv is None else argv

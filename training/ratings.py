@@ -1,12 +1,24 @@
-"""Win-rate intervals and Elo ratings from pairwise results (used by ``training.evaluate``)."""
+"""Win-rate intervals and Elo ratings from pairwise results, and, for more than two players,
+intervals of mean rewards and openskill's Plackett-Luce ratings (used by ``training.evaluate``)."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 import numpy as np
 
-__all__ = ["ELO_PER_NAT", "PRIOR_DRAWS", "Z95", "fit_elo", "wilson_interval"]
+__all__ = [
+    "ELO_PER_NAT",
+    "PRIOR_DRAWS",
+    "Z95",
+    "fit_elo",
+    "fit_openskill",
+    "mean_interval",
+    "ranks_from_rewards",
+    "wilson_interval",
+]
 
 Z95 = 1.959963984540054  # two-sided 95% quantile of the standard normal
 ELO_PER_NAT = 400 / math.log(10)
@@ -68,3 +80,56 @@ def fit_elo(
         raise RuntimeError("the Elo fit did not converge in 100,000 iterations")
     elo = log_strength * ELO_PER_NAT
     return elo - elo[anchor]
+
+
+def mean_interval(
+    values: Sequence[float], z: float = Z95, low: float = -1.0, high: float = 1.0
+) -> tuple[float, float]:
+    """Normal-approximation interval of the mean of ``values`` (rewards in [``low``, ``high``]),
+    clipped to that range; the whole range for fewer than two values."""
+    x = np.asarray(values, dtype=float)
+    if x.size < 2:
+        return low, high
+    half = z * float(x.std(ddof=1)) / math.sqrt(x.size)
+    mean = float(x.mean())
+    return max(low, mean - half), min(high, mean + half)
+
+
+def ranks_from_rewards(rewards: Sequence[float]) -> list[int]:
+    """Each seat's rank, 0 the best: the number of seats with a higher reward (ties share a rank)."""
+    return [sum(other > r for other in rewards) for r in rewards]
+
+
+def fit_openskill(
+    games: Iterable[tuple[Sequence[str], Sequence[float]]], labels: Sequence[str]
+) -> dict[str, dict[str, float]]:
+    """Plackett-Luce ratings (``openskill``) of ``labels`` from ``games``: (agent in each seat,
+    reward of each seat) pairs, rated one after the other in the order given.
+
+    Every seat is a team of one, ranked by its reward (ties share a rank). An agent sitting in
+    several seats of one game (one agent against copies of another) is rated in each of them from
+    its rating before the game, and takes the mean of those updates: one game is one result for it.
+    ``tau=0``: the agents do not change during a tournament, so no drift is added between games.
+    Returns ``mu``, ``sigma`` and the conservative ``ordinal`` (mu - 3 sigma) of each agent.
+    """
+    try:
+        from openskill.models import PlackettLuce
+    except ModuleNotFoundError as exc:
+        raise ModuleNotFoundError(
+            "ratings for more than two players need openskill (the train extra): "
+            "pip install 'mystic-envs[train]'"
+        ) from exc
+
+    model = PlackettLuce(tau=0.0)
+    ratings: dict[str, Any] = {label: model.rating(name=label) for label in labels}
+    for seats, rewards in games:
+        teams = [[model.rating(mu=ratings[a].mu, sigma=ratings[a].sigma)] for a in seats]
+        rated = model.rate(teams, ranks=ranks_from_rewards(rewards))
+        for agent in dict.fromkeys(seats):
+            mine = [team[0] for team, a in zip(rated, seats, strict=True) if a == agent]
+            ratings[agent] = model.rating(
+                mu=float(np.mean([r.mu for r in mine])), sigma=float(np.mean([r.sigma for r in mine]))
+            )
+    return {
+        label: {"mu": r.mu, "sigma": r.sigma, "ordinal": r.mu - 3 * r.sigma} for label, r in ratings.items()
+    }

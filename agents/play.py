@@ -1,10 +1,13 @@
 """Play a full game at the terminal against any agent.
 
-python -m agents.play ENV_ID [--opponent heuristic] [--seat 0|1|random] [--seed N]
+python -m agents.play ENV_ID [--num-players N] [--opponent heuristic] [--seat 0|1|...|random] [--seed N]
 
 ``--opponent`` is a name from ``agents.AGENT_NAMES`` (default ``heuristic``), with options as in
 ``training.evaluate`` (``mcts:simulations=200``) or the path of a saved model ending in ``.zip``; it
-plays every seat but yours. ``--seat`` picks yours (default ``random``, drawn from the seed).
+plays every seat but yours: with ``--num-players N`` (default: the game's default count) that is
+N - 1 opponents, each its own agent with its own seed. A player eliminated mid-game is announced
+with the reward it keeps; if it is you, the others play on to the end while you watch.
+``--seat`` picks yours (default ``random``, drawn from the seed).
 Without ``--seed`` a fresh seed is drawn and printed, so any game can be replayed. Every
 move is printed by its action meaning, an opponent's as the table sees it (a kept Objective tile
 is not named); at the end come the final table, the rewards and
@@ -59,6 +62,9 @@ def build_parser() -> argparse.ArgumentParser:
         default="heuristic",
         help=f"{', '.join(opponent_names())}, name:key=value or a .zip model path (default heuristic)",
     )
+    parser.add_argument(
+        "--num-players", type=int, metavar="N", help="players at the table (default: the game's default)"
+    )
     parser.add_argument("--seat", default="random", help="your seat: 0 to players - 1, or random (default)")
     parser.add_argument("--seed", type=int, default=None, help="seed of the game (default: a fresh one)")
     return parser
@@ -76,9 +82,14 @@ def play_game(
     labels: dict[str, str],
     seed: int,
     output: Callable[[str], Any] = print,
+    num_players: int | None = None,
 ) -> None:
-    """One game through the AEC loop, narrated to ``output``; raises :class:`QuitGame` if abandoned."""
-    env = mystic_envs.make(env_id, illegal_action="raise")
+    """One game through the AEC loop, narrated to ``output``; raises :class:`QuitGame` if abandoned.
+
+    ``num_players``: the table size (default: the game's); ``opponents`` has an agent for every
+    seat but ``human_seat``."""
+    kwargs = {} if num_players is None else {"num_players": num_players}
+    env = mystic_envs.make(env_id, illegal_action="raise", **kwargs)
     env.reset(seed=seed)
     you = env.possible_agents[human_seat]
     final: dict[str, tuple[float, dict]] = {}
@@ -86,6 +97,10 @@ def play_game(
         _, reward, terminated, truncated, info = env.last()
         if terminated or truncated:
             final[agent] = (reward, info)
+            if terminated and not env.unwrapped.game_state.is_terminal:
+                # Eliminated while the others play on (games of more than two players).
+                who = "You are" if agent == you else f"{agent} ({labels[agent]}) is"
+                output(f"{who} out of the game, with reward {reward:+g}.")
             env.step(None)
             continue
         action = human.act(env, agent) if agent == you else opponents[agent].act(env, agent)
@@ -113,7 +128,14 @@ def main(
     """Run the command; returns the exit status (0, or 130 when the game is abandoned)."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    num_players = len(mystic_envs.make(args.env_id).possible_agents)
+    counts = mystic_envs.player_counts(args.env_id)
+    if args.num_players is not None and args.num_players not in counts:
+        parser.error(
+            f"--num-players: {args.env_id} is played by {', '.join(map(str, counts))} players, "
+            f"got {args.num_players}"
+        )
+    kwargs = {} if args.num_players is None else {"num_players": args.num_players}
+    num_players = len(mystic_envs.make(args.env_id, **kwargs).possible_agents)
     if args.seat != "random" and args.seat not in [str(s) for s in range(num_players)]:
         parser.error(f"--seat must be random or a seat from 0 to {num_players - 1}, got {args.seat!r}")
     if args.seed is not None and args.seed < 0:
@@ -131,13 +153,16 @@ def main(
         }
     except (TypeError, ValueError, ImportError, OSError) as exc:
         parser.error(f"--opponent {spec.label!r} cannot be built for {args.env_id}: {_one_line(exc)}")
+    against = spec.label if num_players == 2 else f"{num_players - 1} x {spec.label}"
+    replay = f"--seed {seed} --seat {seat}" + (
+        "" if args.num_players is None else f" --num-players {num_players}"
+    )
     output(
-        f"{args.env_id}: you are {agent_ids[seat]}, against {spec.label} "
-        f"(seed {seed}; replay with --seed {seed} --seat {seat})."
+        f"{args.env_id}: you are {agent_ids[seat]}, against {against} (seed {seed}; replay with {replay})."
     )
     human = HumanAgent(args.env_id, input_fn=input_fn, output=output)
     try:
-        play_game(args.env_id, human, seat, opponents, labels, seed, output)
+        play_game(args.env_id, human, seat, opponents, labels, seed, output, num_players=args.num_players)
     except (QuitGame, KeyboardInterrupt, EOFError):
         output("\ngame abandoned")
         return ABANDONED_STATUS

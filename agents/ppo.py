@@ -39,8 +39,8 @@ def pretrained_path(env_id: str) -> Path:
     return PRETRAINED_DIR / f"{env_id}_ppo.zip"
 
 
-def _env_shapes(env_id: str) -> tuple[int, int]:
-    env = mystic_envs.make_raw(env_id)
+def _env_shapes(env_id: str, num_players: int | None = None) -> tuple[int, int]:
+    env = mystic_envs.make_raw(env_id, **({} if num_players is None else {"num_players": num_players}))
     agent = env.possible_agents[0]
     return env.observation_space(agent)["observation"].shape[0], int(env.action_space(agent).n)
 
@@ -83,7 +83,11 @@ def load_policy(path: str | Path, env_id: str) -> Any:
     obs_size, num_actions = _env_shapes(env_id)
     obs_shape = tuple(data["observation_space"].shape)
     n = getattr(data["action_space"], "n", None)
-    if obs_shape != (obs_size,) or n != num_actions:
+    counts = mystic_envs.player_counts(env_id)
+    # A model trained at another player count of the game (``num_players``: another observation size).
+    if (obs_shape != (obs_size,) or n != num_actions) and all(
+        (*obs_shape, n) != _env_shapes(env_id, c) for c in counts if len(counts) > 1
+    ):
         raise ModelError(
             f"model file {str(path)!r} was trained for observations of shape {obs_shape} and {n} actions; "
             f"{env_id} has shape ({obs_size},) and {num_actions} actions"
@@ -203,6 +207,11 @@ class PPOAgent:
         mask = np.asarray(obs["action_mask"], dtype=bool)
         if not mask.any():
             raise ValueError(f"{agent_id} has no legal action; is it this agent's turn?")
+        if obs["observation"].shape != self.policy.observation_space.shape:
+            raise ValueError(
+                f"this model was trained for observations of shape {self.policy.observation_space.shape}, "
+                f"and {agent_id} observes {obs['observation'].shape}: a table of another num_players?"
+            )
         probs = self.action_probabilities(obs["observation"], mask)
         if self.deterministic:
             # argmax over the masked probabilities, as MaskablePPO.predict(deterministic=True) does

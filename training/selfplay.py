@@ -3,8 +3,9 @@
 Every episode, :class:`OpponentPool` draws who plays the other seats: ``"self"`` (a frozen snapshot
 of the learner, chosen uniformly among the latest ``pool_size`` ones, sampling its masked policy)
 or an agent spec such as ``"heuristic"``, ``"random"`` or ``"mcts:simulations=50"`` (the syntax of
-``training.evaluate --agents``), with the configured weights. The learner's seat is drawn anew
-every episode too (``SingleAgentEnv`` with ``seat=None``), so it learns both seats. Each env holds
+``training.evaluate --agents``), with the configured weights. With more than two players every
+opponent seat draws its own opponent from the mix. The learner's seat is drawn anew every episode
+too (``SingleAgentEnv`` with ``seat=None``), so it learns every seat. Each env holds
 its own generator, seeded from ``reset(seed=...)``, so a vector of these envs is reproducible;
 ``get_state``/``set_state`` carry an env mid-episode across a checkpoint.
 """
@@ -40,10 +41,18 @@ def build_opponent(spec: str, env_id: str) -> Any:
 class OpponentPool:
     """Chooses and plays the opponent of each episode (see the module docstring)."""
 
-    def __init__(self, env_id: str, weights: dict[str, float], pool_size: int = 8, seed: int | None = None):
+    def __init__(
+        self,
+        env_id: str,
+        weights: dict[str, float],
+        pool_size: int = 8,
+        seed: int | None = None,
+        num_players: int = 2,
+    ):
         if not weights or min(weights.values()) < 0 or sum(weights.values()) <= 0:
             raise ValueError(f"opponent weights must be non-negative with a positive sum, got {weights!r}")
         self.env_id = env_id
+        self.num_players = num_players
         self.names = list(weights)
         total = sum(weights.values())
         self.probabilities = np.array([weights[n] / total for n in self.names])
@@ -53,6 +62,17 @@ class OpponentPool:
         self._agents: dict[str, Any] = {}
         self.current: Any = None
         self.label = ""
+        # The opponent and its label in every seat (the learner's own entry is drawn but unused: the
+        # pool does not know the learner's seat before the episode starts).
+        self.by_seat: list[Any] = []
+        self.labels: list[str] = []
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        # A checkpoint from before the pool drew per seat: two players, one opponent in both seats.
+        if "by_seat" not in state:
+            current, label = state.get("current"), state.get("label", "")
+            state = {**state, "num_players": 2, "by_seat": [current] * 2, "labels": [label] * 2}
+        self.__dict__.update(state)
 
     def reseed(self, seed: int) -> None:
         self.rng = np.random.default_rng(seed)
@@ -77,7 +97,22 @@ class OpponentPool:
         return self._agents[key]
 
     def start_episode(self) -> str:
-        """Draw the opponent of the next episode; returns its label (``self`` or the agent name)."""
+        """Draw the opponents of the next episode; returns the first one's label (``self`` or the
+        agent spec), which with two players is the opponent's."""
+        # Two players: one draw, the stream of every run made before more seats were supported.
+        draws = [self._draw() for _ in range(1 if self.num_players == 2 else self.num_players)]
+        self.by_seat = [agent for agent, _ in draws] * (self.num_players if len(draws) == 1 else 1)
+        self.labels = [label for _, label in draws] * (self.num_players if len(draws) == 1 else 1)
+        self.current, self.label = draws[0]
+        return self.label
+
+    def label_for(self, learner_seat: int) -> str:
+        """The label of the episode's opponents seen from ``learner_seat``: one spec if every other
+        seat plays it, else the seats' specs in seat order joined by ``+``."""
+        others = [label for seat, label in enumerate(self.labels) if seat != learner_seat]
+        return others[0] if len(set(others)) == 1 else "+".join(others)
+
+    def _draw(self) -> tuple[Any, str]:
         name = self.names[int(self.rng.choice(len(self.names), p=self.probabilities))]
         if name == SELF:
             if not self.snapshots:
@@ -85,15 +120,14 @@ class OpponentPool:
             key = "snapshot:" + self.snapshots[int(self.rng.integers(len(self.snapshots)))]
         else:
             key = name
-        self.current = self._agent(key)
-        reseed = getattr(self.current, "seed", None)
+        agent = self._agent(key)
+        reseed = getattr(agent, "seed", None)
         if callable(reseed):
             reseed(int(self.rng.integers(2**63)))
-        self.label = name
-        return name
+        return agent, name
 
     def act(self, env: Any, agent_id: str) -> int:
-        return self.current.act(env, agent_id)
+        return self.by_seat[env.unwrapped.agent_name_mapping[agent_id]].act(env, agent_id)
 
 
 class SelfPlayEnv(SingleAgentEnv):
@@ -105,8 +139,9 @@ class SelfPlayEnv(SingleAgentEnv):
     """
 
     def __init__(self, env_id: str, weights: dict[str, float], pool_size: int = 8, **env_kwargs: Any) -> None:
-        self.pool = OpponentPool(env_id, weights, pool_size)
-        super().__init__(env_id, mystic_envs.make_raw(env_id, **env_kwargs), opponent=self.pool, seat=None)
+        aec_env = mystic_envs.make_raw(env_id, **env_kwargs)
+        self.pool = OpponentPool(env_id, weights, pool_size, num_players=len(aec_env.possible_agents))
+        super().__init__(env_id, aec_env, opponent=self.pool, seat=None)
 
     def add_snapshot(self, path: str) -> None:
         self.pool.add_snapshot(path)
@@ -116,6 +151,7 @@ class SelfPlayEnv(SingleAgentEnv):
             self.pool.reseed(int(np.random.SeedSequence([seed, 1]).generate_state(1)[0]))
         self.pool.start_episode()
         obs, info = super().reset(seed=seed, options=options)
+        self.pool.label = self.pool.label_for(self.seat)
         return obs, {**info, "opponent": self.pool.label}
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict]:

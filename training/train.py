@@ -1,19 +1,22 @@
 """Train a MaskablePPO agent on any mystic-envs game by self-play mixed with fixed opponents.
 
-python -m training.train [--env elemystic_v0] [--timesteps 300000] [--opponents self=0.5 heuristic=0.3
-    random=0.2] [--n-envs N] [--seed 0] [--out DIR] [--eval-every 25000] [--eval-games 100]
+python -m training.train [--env elemystic_v0] [--num-players N] [--timesteps 300000] [--opponents self=0.5
+    heuristic=0.3 random=0.2] [--n-envs N] [--seed 0] [--out DIR] [--eval-every 25000] [--eval-games 100]
     [--pool-size 8] [--n-steps 1024] [--ent-coef 0.01] [--learning-rate 3e-4] [--net-arch 128 128]
     [--imitate GAMES [--dagger ROUNDS]]
 python -m training.train --resume DIR [--timesteps MORE]
 
-The learner plays one seat of ``single_agent``-style envs (a random seat every episode, so both
-seats) against an opponent drawn per episode from ``--opponents``: ``SPEC[=WEIGHT]`` (a bare spec
+The learner plays one seat of ``single_agent``-style envs (a random seat every episode, so every
+seat) against an opponent drawn per episode from ``--opponents``: ``SPEC[=WEIGHT]`` (a bare spec
 weighs 1), where ``self`` is a pool of the learner's own frozen snapshots, the latest
 ``--pool-size``, and any other spec is an agent as ``training.evaluate --agents`` takes it (a name
 from ``agents.AGENT_NAMES``, ``name:key=value,key=value`` or a model path ending in ``.zip``), so
 ``mcts:simulations=50=0.2`` is 50-simulation MCTS at weight 0.2. Every opponent is built once
 before the run folder is created, so a bad one is a one-line usage error. ``--n-envs`` envs run in
-one subprocess each (default: one per core).
+one subprocess each (default: one per core). ``--num-players N`` plays the env at N players (default:
+the env's own default); every opponent seat then draws its own opponent from the mix, and the
+evaluations seat the learner in every seat equally often against N - 1 copies of each evaluation
+opponent, scoring its win share (a win shared by k seats counts 1/k).
 
 Every ``--eval-every`` timesteps (rounded up to whole rollouts of ``n_steps * n_envs``) the run
 saves a snapshot (added to the self-play pool), plays ``--eval-games`` games (seats balanced,
@@ -108,6 +111,8 @@ class TrainConfig:
     """Everything that defines a run; saved as ``config.json`` and reused by ``--resume``."""
 
     env: str = "elemystic_v0"
+    # None: the env's default player count (runs saved before the option resume as two-player runs).
+    num_players: int | None = None
     timesteps: int = 300_000
     # Opponent spec (``self`` or an agent spec of ``training.evaluate``) -> weight.
     opponents: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_OPPONENTS))
@@ -128,16 +133,32 @@ class TrainConfig:
     def rollout(self) -> int:
         return self.n_steps * self.n_envs
 
+    @property
+    def env_kwargs(self) -> dict[str, Any]:
+        """The env keywords of the run: ``num_players`` when it was given."""
+        return {} if self.num_players is None else {"num_players": self.num_players}
+
+    def players(self) -> int:
+        """The player count the run plays at."""
+        return len(mystic_envs.make_raw(self.env, **self.env_kwargs).possible_agents)
+
     def check(self) -> None:
         """TrainError (one line) for the first bad setting; builds every opponent once to find out."""
         try:
             mystic_envs.env_module(self.env)
         except (TypeError, ValueError) as exc:
             raise TrainError(f"--env: {exc}") from None
-        if len(mystic_envs.make_raw(self.env).possible_agents) != 2:
+        counts = mystic_envs.player_counts(self.env)
+        if self.num_players is not None and (
+            isinstance(self.num_players, bool)
+            or not isinstance(self.num_players, int)
+            or self.num_players not in counts
+        ):
+            allowed = ", ".join(map(str, counts))
             raise TrainError(
-                f"--env: {self.env} does not default to two players; training supports two today"
+                f"--num-players: {self.env} is played by {allowed} players, got {self.num_players!r}"
             )
+        players = self.players()
         for flag, value, low in (
             ("--timesteps", self.timesteps, 1),
             ("--n-envs", self.n_envs, 1),
@@ -153,12 +174,19 @@ class TrainConfig:
                 raise TrainError(f"{flag} must be an integer >= {low}, got {value!r}")
         if self.dagger and not self.imitate:
             raise TrainError("--dagger needs --imitate GAMES (the games of each round)")
+        if self.imitate and players != 2:
+            raise TrainError(f"--imitate plays two-player games only, not {players} players")
         if not self.net_arch or any(
             isinstance(n, bool) or not isinstance(n, int) or n < 1 for n in self.net_arch
         ):
             raise TrainError(f"--net-arch must be one or more layer widths >= 1, got {self.net_arch!r}")
-        if self.eval_games % 2:
-            raise TrainError(f"--eval-games must be even (half from each seat), got {self.eval_games}")
+        if self.eval_games % players:
+            if players == 2:
+                raise TrainError(f"--eval-games must be even (half from each seat), got {self.eval_games}")
+            raise TrainError(
+                f"--eval-games must be a multiple of {players} (as many from each seat), "
+                f"got {self.eval_games}"
+            )
         for flag, value, positive in (
             ("--ent-coef", self.ent_coef, False),
             ("--learning-rate", self.learning_rate, True),
@@ -244,32 +272,40 @@ def parse_opponents(items: Sequence[str]) -> dict[str, float]:
 
 
 def evaluate_against(
-    agent: Any, opponent: str, env_id: str, games: int, seed: int = 0
+    agent: Any, opponent: str, env_id: str, games: int, seed: int = 0, num_players: int | None = None
 ) -> dict[str, float | int]:
-    """Play ``agent`` against agent ``opponent``, half the games from each seat (2-player envs).
+    """Play ``agent`` against agent ``opponent``, as many games from each seat.
 
-    Game ``g`` uses env seed, opponent seed and ``agent`` seed (if it has ``seed``) derived from
-    ``(seed, g)`` alone, so the same games are played at every evaluation of a run. Returns wins,
-    draws, losses, win rate (draws count half) and its 95% Wilson interval.
+    ``num_players`` (default: the env's) seats ``agent`` in seat ``g % num_players`` of game ``g``
+    and ``opponent`` in every other seat. Game ``g`` uses env seed, opponent seed and ``agent`` seed
+    (if it has ``seed``) derived from ``(seed, g)`` alone, so the same games are played at every
+    evaluation of a run. Returns wins (``agent`` alone on top), draws (on top with others), losses,
+    and the win rate, a win shared by k seats counting 1/k (with two players: draws count half),
+    with its 95% Wilson interval.
     """
     from training.evaluate import play_game
 
-    env = mystic_envs.make(env_id, illegal_action="raise")
+    kwargs = {} if num_players is None else {"num_players": num_players}
+    env = mystic_envs.make(env_id, illegal_action="raise", **kwargs)
+    n = len(env.possible_agents)
     other = make_agent(opponent, env_id)
     wins = draws = 0
+    score = 0.0
     for g in range(games):
         env_seed, opp_seed, own_seed = np.random.SeedSequence([seed, g]).generate_state(3, dtype=np.uint64)
         for player, player_seed in ((other, opp_seed), (agent, own_seed)):
             reseed = getattr(player, "seed", None)
             if callable(reseed):
                 reseed(int(player_seed))
-        seat = g % 2
-        seats = [agent, other] if seat == 0 else [other, agent]
+        seat = g % n
+        seats = [agent if s == seat else other for s in range(n)]
         rewards, _ = play_game(env, seats, int(env_seed))
-        mine, theirs = rewards[seat], rewards[1 - seat]
-        wins += mine > theirs
-        draws += mine == theirs
-    score = wins + draws / 2
+        best = max(rewards)
+        if rewards[seat] == best:
+            shared = rewards.count(best)
+            wins += shared == 1
+            draws += shared > 1
+            score += 1 / shared
     low, high = wilson_interval(score, games)
     return {
         "wins": wins,
@@ -289,7 +325,7 @@ def _make_venv(cfg: TrainConfig) -> Any:
 
     from training.selfplay import SelfPlayEnv
 
-    factories = [partial(SelfPlayEnv, cfg.env, cfg.opponents, cfg.pool_size)] * cfg.n_envs
+    factories = [partial(SelfPlayEnv, cfg.env, cfg.opponents, cfg.pool_size, **cfg.env_kwargs)] * cfg.n_envs
     venv = SubprocVecEnv(factories) if cfg.n_envs > 1 else DummyVecEnv(factories)
     return VecMonitor(venv)
 
@@ -452,7 +488,9 @@ def train(cfg: TrainConfig, resume: bool = False, progress: bool = True) -> Path
                 "episodes": sum(map(len, stats.values())),
             }
             for opponent in EVAL_OPPONENTS:
-                result = evaluate_against(me, opponent, cfg.env, cfg.eval_games, seed=cfg.seed)
+                result = evaluate_against(
+                    me, opponent, cfg.env, cfg.eval_games, seed=cfg.seed, num_players=cfg.num_players
+                )
                 for key in ("win_rate", "ci_low", "ci_high"):
                     row[f"{key}_{opponent}"] = round(result[key], 4)
             outcomes = [r for rs in stats.values() for r in rs]
@@ -534,6 +572,9 @@ def main(argv: list[str] | None = None) -> Path:
     defaults = TrainConfig()
     parser = argparse.ArgumentParser(prog="python -m training.train", description=__doc__.splitlines()[0])
     parser.add_argument("--env", help=f"env id, one of {list(mystic_envs.ENV_IDS)} (default {defaults.env})")
+    parser.add_argument(
+        "--num-players", type=int, metavar="N", help="players at the table (default: the env's default)"
+    )
     parser.add_argument(
         "--timesteps", type=int, help=f"total env steps of the learner (default {defaults.timesteps})"
     )

@@ -110,6 +110,13 @@ class SingleAgentEnv(gymnasium.Env):
             self.learner = self.aec_env.possible_agents[self.seat]
         self.aec_env.reset(seed=sub_seed)
         self._play_others()
+        for _ in range(100):
+            # With more than two players the others can end a game before the learner's first move
+            # (every other seat eliminated): it holds no decision of the learner's, so deal another.
+            if not self._done()[0] or self._done()[1]:
+                break
+            self.aec_env.reset(seed=int(self.np_random.integers(2**63)))
+            self._play_others()
         if any(self._done()):
             # Only a max_steps too small for the opponents' opening moves gets here.
             reason = END_REASONS[self.aec_env.infos[self.learner]["end_reason"]]

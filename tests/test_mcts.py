@@ -140,3 +140,32 @@ def test_acting_out_of_turn_or_after_the_end_is_a_clear_error():
         env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
     with pytest.raises(ValueError, match="the game is over"):
         MCTSAgent(simulations=5).act(env.unwrapped, "player_0")
+
+
+def test_each_node_holds_the_returns_of_the_seat_that_moved_into_it_at_three_players(monkeypatch):
+    # The race fixture (tests/multiplayer_toy.py): the next seat wins with any card it plays, the
+    # searcher cannot win this turn and trails the third seat. Backed up per seat, the next seat's card
+    # moves are worth +1 to it, while the searcher's own moves are worth about -1 to the searcher.
+    import multiplayer_toy
+
+    from agents.mcts import _Node
+
+    toy = multiplayer_toy.register(monkeypatch)
+    env = mystic_envs.make(toy, num_players=3)
+    env.reset(seed=0)
+    state = env.unwrapped.game_state
+    seat = state.current_player
+    nxt = (seat + 1) % 3
+    state.positions[:] = 0
+    state.positions[nxt] = 9
+    state.positions[(seat + 2) % 3] = 5
+    state.hands[seat] = [1, 1, 1]
+    agent = MCTSAgent(simulations=1, seed=0, env_id=toy)
+    root = _Node(seat)
+    for _ in range(400):
+        agent._iterate(root, state.determinize(seat, agent.rng))
+    assert set(root.children) == {0, 1, 2, multiplayer_toy.ROLL}
+    for child in root.children.values():
+        assert child.player == seat and child.value / child.visits < -0.5
+        cards = [g for a, g in child.children.items() if a != multiplayer_toy.ROLL]
+        assert cards and all(g.player == nxt and g.value == g.visits for g in cards)

@@ -12,6 +12,7 @@ import pytest
 import torch
 from stable_baselines3.common.save_util import load_from_zip_file
 
+import mystic_envs
 from training import plots
 from training.evaluate import run_tournament
 from training.selfplay import OpponentPool, SelfPlayEnv
@@ -295,3 +296,31 @@ def test_demo_trains_evaluates_and_prints_the_table(tmp_path, capsys):
     assert f"learning curve: {tmp_path / 'train' / 'learning_curve.png'}" in printed
     assert f"win-rate plot: {tmp_path / 'eval' / 'winrate.png'}" in printed
     assert (tmp_path / "eval" / "results.json").is_file()
+
+
+_MULTI = [e for e in mystic_envs.ENV_IDS if max(mystic_envs.player_counts(e)) > 2]
+
+
+@pytest.mark.parametrize(
+    "env_id",
+    _MULTI
+    or [
+        pytest.param(
+            None,
+            marks=pytest.mark.skip(
+                reason="no registered env has more than two players yet (mystick_domination_v0 joins "
+                "ENV_IDS when its conformance passes); tests/test_multiplayer.py trains the race fixture "
+                "at three players meanwhile"
+            ),
+        )
+    ],
+)
+def test_a_tiny_run_at_the_largest_table_of_every_multiplayer_env(env_id, tmp_path):
+    n = max(mystic_envs.player_counts(env_id))
+    out = tmp_path / "run"
+    table = ["--env", env_id, "--num-players", str(n), "--timesteps", "128", "--out", str(out)]
+    main(
+        [*table, "--n-steps", "64", "--n-envs", "1", "--eval-every", "128", "--eval-games", str(n), "--quiet"]
+    )
+    assert json.loads((out / "config.json").read_text())["num_players"] == n
+    assert [int(r["timesteps"]) for r in _rows(out)] == [0, 128]

@@ -68,7 +68,9 @@ def test_beats_random_from_both_seats():
 def fake_env(state) -> SimpleNamespace:
     """Just what a search agent may read of an env: the state (to determinize) and the seats."""
     seats = {"player_0": 0, "player_1": 1}
-    return SimpleNamespace(unwrapped=SimpleNamespace(game_state=state, agent_name_mapping=seats))
+    return SimpleNamespace(
+        unwrapped=SimpleNamespace(game_state=state, agent_name_mapping=seats, metadata={"name": ENV_ID})
+    )
 
 
 def test_choice_depends_only_on_what_the_player_sees():

@@ -30,7 +30,9 @@ def play_env(players: tuple, seed: int, variant: str) -> tuple[dict[str, float],
 def fake_env(state) -> SimpleNamespace:
     """Just what an agent may read of an env: the state (to determinize) and the seats."""
     seats = {"player_0": 0, "player_1": 1}
-    return SimpleNamespace(unwrapped=SimpleNamespace(game_state=state, agent_name_mapping=seats))
+    return SimpleNamespace(
+        unwrapped=SimpleNamespace(game_state=state, agent_name_mapping=seats, metadata={"name": ENV_ID})
+    )
 
 
 def turn(board: dict[str, str], drops: tuple[int, int], variant: str = "intro"):

@@ -27,7 +27,9 @@ ENV_ID = "tarot_dice_v0"
 def fake_env(state) -> SimpleNamespace:
     """Just what an agent may read of an env: the state (to determinize) and the seats."""
     seats = {"player_0": 0, "player_1": 1}
-    return SimpleNamespace(unwrapped=SimpleNamespace(game_state=state, agent_name_mapping=seats))
+    return SimpleNamespace(
+        unwrapped=SimpleNamespace(game_state=state, agent_name_mapping=seats, metadata={"name": ENV_ID})
+    )
 
 
 def own_view(s, seat: int = 0, seed: int = 0):

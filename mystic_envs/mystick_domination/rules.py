@@ -495,9 +495,10 @@ class MystickState(EffectsMixin, GameState):
                 continue
             self._finish_challenge()  # CONT_FINISH_CHALLENGE
 
-    def _enqueue(self, owner: int, card: int) -> None:
-        """Queue a card's effect rows (or their registration for after the next initiative)."""
-        if TRIGGER[card] == AFTER_NEXT_INITIATIVE:
+    def _enqueue(self, owner: int, card: int, now: bool = True) -> None:
+        """Queue a card's effect rows; ``now=False`` (an Action played, a Major drawn as Fate)
+        queues the registration of an "after the next initiative draw" card instead."""
+        if not now and TRIGGER[card] == AFTER_NEXT_INITIATIVE:
             self.queue.append((owner, card, REGISTER))
         else:
             self.queue.extend((owner, card, k) for k in range(len(EFFECTS[card])))
@@ -620,7 +621,7 @@ class MystickState(EffectsMixin, GameState):
         for j in sorted(self.fate):
             c = self.cross[q][j]
             if IS_MAJOR[c] and TRIGGER[c] in (FATE, AFTER_NEXT_INITIATIVE):
-                self._enqueue(q, c)
+                self._enqueue(q, c, now=False)
         self.cont = CONT_FINISH_CHALLENGE
         self._run()
 
@@ -846,7 +847,7 @@ class MystickState(EffectsMixin, GameState):
             self._from_hand(p, c)
             self.resolving = c
             self.cont = CONT_END_MOVE
-            self._enqueue(p, c)
+            self._enqueue(p, c, now=False)
             self._run()
 
     def returns(self) -> np.ndarray:

@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: test lint demo bench docs clean venv
+.PHONY: test lint demo bench docs clean venv serve
 
 venv: $(STAMP)
 
@@ -14,7 +14,9 @@ $(STAMP): pyproject.toml
 	# The CPU build of torch 2.13.0 lies on local disk; any other spec pulls multi-GB CUDA wheels,
 	# so it goes in first and SB3 and RLlib then find their torch requirement already met.
 	$(BIN)/python -m pip install --quiet torch==2.13.0
-	$(BIN)/python -m pip install --quiet -e '.[train,rllib,clients,dev,docs]'
+	$(BIN)/python -m pip install --quiet -e '.[train,rllib,clients,serve,dev,docs]'
+	# The browser tests (tests/test_serve_e2e.py) drive Debian's chromium; never `playwright install`.
+	command -v chromium || (apt-get update && apt-get install -y --no-install-recommends chromium)
 	touch $(STAMP)
 
 lint: $(STAMP)
@@ -26,6 +28,10 @@ test: lint
 
 demo: $(STAMP)
 	$(BIN)/python -m training.demo
+
+# The web page: play, watch and replay every game at http://127.0.0.1:8000 (docs/play.md).
+serve: $(STAMP)
+	$(BIN)/python -m agents.serve
 
 # The docs site, offline and --strict (a broken link or anchor fails); open site/index.html.
 docs: $(STAMP)

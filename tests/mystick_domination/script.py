@@ -33,6 +33,7 @@ def table(
     pawns: dict[int, list[tuple]] | None = None,
     envs: dict[int, list[str]] | None = None,
     discards: dict[int, list[str]] | None = None,
+    cross: dict[int, list[str]] | None = None,
     pool: int | None = None,
     draw_count: int = 0,
     mover: int = 0,
@@ -40,8 +41,8 @@ def table(
     seed: int = 0,
 ) -> MystickState:
     """A position. ``pawns[seat]`` rows are ``(name, power)`` or ``(name, power, [(attachment,
-    owner seat), ...])``; ``tops[seat]`` lists the deck's top cards, top first; ``deck_sizes``
-    cuts a deck to that many cards (the rest of the seat's cards go to its discard pile)."""
+    owner seat), ...])``; ``cross[seat]`` fills its first spaces; ``tops[seat]`` lists the deck's
+    top cards, top first; ``deck_sizes`` cuts a deck to that many cards (the rest of the seat's cards go to its discard pile)."""
     decks = decks or list(DEFAULT_DECKS[:n])
     s = MystickGame(num_players=n, decks=decks, construction=construction).new_initial_state(seed)
     left = [Counter(s.deck_list[q]) for q in range(n)]
@@ -75,6 +76,9 @@ def table(
         s.envs[q] = [take(q, name) for name in names]
     for q, names in (discards or {}).items():
         s.discard[q] = [take(q, name) for name in names]
+    for q, names in (cross or {}).items():
+        for j, name in enumerate(names):
+            s.cross[q][j] = take(q, name)
     for q in range(n):
         top = [take(q, name) for name in (tops or {}).get(q, [])]
         rest = sorted(left[q].elements())

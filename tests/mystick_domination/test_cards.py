@@ -1,0 +1,440 @@
+"""One scripted row per card effect: every Environment, Attachment, Action and Major Arcana of the
+designed set does what its text says (Pawns are plain data: influence and printed traits, checked
+in test_rules.py). Each row is (card, table, moves, check); ``check(s)`` must hold after the moves.
+
+Fate rows challenge the pool with a 2-influence Pawn whose Fate Draw is the card and a failure:
+Five of Wands over ``wands_cups`` (even Majors), Five of Cups over ``cups_swords`` (odd Majors).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from mystic_envs.mystick_domination.cards import (
+    AGGRESSION,
+    CARDS,
+    IMMUNITY,
+    MAJOR,
+    PAWN,
+    PRESENCE,
+    RESOURCES,
+)
+from mystic_envs.mystick_domination.rules import MOVE
+
+from .script import cid, names, play, table
+
+CHALLENGE = [(0, "challenge 0"), (0, "done")]
+POOL_CHALLENGE = [(0, "challenge 0"), (0, "pool"), (0, "done")]  # an enemy Pawn could be the target too
+
+
+def fate(major: str, **extra: Any) -> dict[str, Any]:
+    """A table where player_0's Pawn challenges the pool and draws ``major`` and a failure."""
+    even = CARDS[cid(major)].number % 2 == 0
+    kwargs: dict[str, Any] = {
+        "decks": ["wands_cups", "swords_pentacles"] if even else ["cups_swords", "wands_pentacles"],
+        "pawns": {0: [("Five of Wands" if even else "Five of Cups", 0)]},
+        "tops": {0: [major, "Four of Cups" if even else "Four of Swords"]},
+        "pool": 11,
+    }
+    for key, value in extra.items():
+        if key == "pawns":
+            kwargs["pawns"] = {**kwargs["pawns"], **value}
+        else:
+            kwargs[key] = value
+    return kwargs
+
+
+def attach(card: str, deck: str, pawn: str) -> dict[str, Any]:
+    return {"decks": [deck, "swords_pentacles" if "wands" in deck else "wands_cups"], "hands": {0: [card]},
+            "pawns": {0: [(pawn, 0)]}}  # fmt: skip
+
+
+def row(card: str, kwargs: dict[str, Any], moves: list[tuple[int, str]], check) -> Any:
+    return pytest.param(card, kwargs, moves, check, id=card)
+
+
+ROWS = [
+    # --- Environments --------------------------------------------------------------------------
+    row(
+        "Ace of Wands",
+        {"envs": {0: ["Ace of Wands"]}, "pawns": {0: [("Five of Wands", 0)]}, "pool": 3},
+        [(0, "special Ace of Wands")],
+        lambda s: s.power[0][0] == 1 and s.pool == 2 and s.score[0] == 0,
+    ),
+    row(
+        "Two of Wands",
+        {"envs": {0: ["Two of Wands"]}, "pawns": {0: [("Five of Wands", 0), ("Four of Wands", 0)]}},
+        [],
+        lambda s: s.infl[0][:2] == [3, 2],
+    ),
+    row(
+        "Ace of Cups",
+        {"envs": {0: ["Ace of Cups"]}, "cross": {0: ["Five of Cups", "Six of Cups"]}},
+        [(0, "special Ace of Cups")],
+        lambda s: max(s.cross[0]) < 0 and names(s.discard[0])[-2:] == ["Five of Cups", "Six of Cups"],
+    ),
+    row(
+        "Two of Cups",
+        {"envs": {0: ["Two of Cups"]}, "pawns": {0: [("Five of Cups", 0), ("Four of Cups", 0)]}},
+        [],
+        lambda s: s.infl[0][:2] == [3, 2],
+    ),
+    row(
+        "Ace of Swords",
+        {
+            "decks": ["swords_pentacles", "wands_cups"],
+            "envs": {0: ["Ace of Swords"]},
+            "draw_count": 1,
+            "tops": {0: ["Two of Swords"]},
+        },
+        [(0, "special Ace of Swords")],
+        lambda s: s.draw_count == 0 and names(s.discard[0]) == ["Two of Swords"],
+    ),
+    row(
+        "Two of Swords",
+        {
+            "decks": ["swords_pentacles", "wands_cups"],
+            "envs": {0: ["Two of Swords"]},
+            "pawns": {0: [("Five of Swords", 0), ("Six of Swords", 0)]},
+        },
+        [],
+        lambda s: s.infl[0][:2] == [3, 2],
+    ),
+    row(
+        "Ace of Pentacles",
+        {
+            "decks": ["swords_pentacles", "wands_cups"],
+            "envs": {0: ["Ace of Pentacles"]},
+            "tops": {0: ["Two of Swords"]},
+        },
+        [(0, "special Ace of Pentacles")],
+        lambda s: s.hand[0][cid("Two of Swords")] == 1 and s.draw_count == 0,
+    ),
+    row(
+        "Two of Pentacles",
+        {
+            "decks": ["swords_pentacles", "wands_cups"],
+            "envs": {0: ["Two of Pentacles"]},
+            "discards": {0: ["Ace of Swords"]},
+            "draw_count": 2,
+            "tops": {0: ["Two of Swords", "Three of Swords"], 1: ["Ace of Wands"]},
+        },
+        [(0, "draw")],
+        lambda s: s.round == 2 and not s.discard[0] and cid("Ace of Swords") in s.deck[0],
+    ),
+    # --- Attachments --------------------------------------------------------------------------
+    row(
+        "Eight of Wands",
+        attach("Eight of Wands", "wands_cups", "Four of Cups"),
+        [(0, "play Eight of Wands")],
+        lambda s: s.traits[0][0] == AGGRESSION,
+    ),
+    row(
+        "Nine of Wands",
+        attach("Nine of Wands", "wands_cups", "Four of Cups"),
+        [(0, "play Nine of Wands")],
+        lambda s: s.infl[0][0] == 3,
+    ),
+    row(
+        "Ten of Wands",
+        attach("Ten of Wands", "wands_cups", "Four of Cups"),
+        [(0, "play Ten of Wands")],
+        lambda s: s.infl[0][0] == 1,
+    ),
+    row(
+        "Eight of Cups",
+        attach("Eight of Cups", "wands_cups", "Four of Wands"),
+        [(0, "play Eight of Cups")],
+        lambda s: s.traits[0][0] == PRESENCE,
+    ),
+    row(
+        "Nine of Cups",
+        attach("Nine of Cups", "wands_cups", "Four of Wands"),
+        [(0, "play Nine of Cups")],
+        lambda s: s.infl[0][0] == 3,
+    ),
+    row(
+        "Ten of Cups",
+        attach("Ten of Cups", "wands_cups", "Four of Wands"),
+        [(0, "play Ten of Cups")],
+        lambda s: s.infl[0][0] == 1,
+    ),
+    row(
+        "Eight of Swords",
+        attach("Eight of Swords", "swords_pentacles", "Five of Pentacles"),
+        [(0, "play Eight of Swords")],
+        lambda s: s.traits[0][0] == IMMUNITY,
+    ),
+    row(
+        "Nine of Swords",
+        {
+            "decks": ["swords_pentacles", "wands_cups"],
+            "mover": 1,
+            "pool": 0,
+            "pawns": {0: [("Five of Swords", 2, [("Nine of Swords", 0)])], 1: [("Five of Wands", 0)]},
+            "tops": {1: ["Ace of Cups", "Two of Cups"]},
+        },
+        [(1, "challenge 0"), (1, "done")],
+        lambda s: s.draw_count == 1,
+    ),
+    row(
+        "Ten of Swords",
+        {
+            "decks": ["swords_pentacles", "wands_cups"],
+            "pool": 5,
+            "pawns": {0: [("Five of Pentacles", 0, [("Ten of Swords", 0)])]},
+            "tops": {0: ["Ace of Swords", "Two of Swords"]},
+        },
+        CHALLENGE,
+        lambda s: s.last_challenge == (1, 1, False),
+    ),
+    row(
+        "Eight of Pentacles",
+        attach("Eight of Pentacles", "swords_pentacles", "Five of Swords"),
+        [(0, "play Eight of Pentacles")],
+        lambda s: s.traits[0][0] == IMMUNITY | RESOURCES,
+    ),
+    row(
+        "Nine of Pentacles",
+        {
+            "decks": ["swords_pentacles", "wands_cups"],
+            "pool": 5,
+            "pawns": {0: [("Five of Pentacles", 0, [("Nine of Pentacles", 0)])]},
+            "tops": {0: ["Ace of Swords", "Two of Swords", "Three of Swords"]},
+        },
+        CHALLENGE,
+        lambda s: s.hand[0][cid("Ace of Swords")] == 1 and s.hand_size[0] == 1,
+    ),
+    row(
+        "Ten of Pentacles",
+        attach("Ten of Pentacles", "swords_pentacles", "Five of Swords"),
+        [(0, "play Ten of Pentacles")],
+        lambda s: s.infl[0][0] == 1,
+    ),
+    # --- Actions ------------------------------------------------------------------------------
+    row(
+        "Page of Wands",
+        {"hands": {0: ["Page of Wands"]}, "pawns": {0: [("Five of Wands", 1)]}},
+        [(0, "play Page of Wands")],
+        lambda s: s.power[0][0] == 2 and s.power_created == 1,
+    ),
+    row(
+        "Knight of Wands",
+        {"hands": {0: ["Knight of Wands"]}, "pawns": {1: [("Seven of Swords", 3)]}},
+        [(0, "play Knight of Wands")],
+        lambda s: s.power[1][0] == 1 and s.power_removed == 2,
+    ),
+    row(
+        "Queen of Wands",
+        {"hands": {0: ["Queen of Wands"]}, "pawns": {1: [("Seven of Swords", 3)]}, "pool": 1},
+        [(0, "play Queen of Wands")],
+        lambda s: s.power[1][0] == 1 and s.pool == 3,
+    ),
+    row(
+        "King of Wands",
+        {
+            "hands": {0: ["King of Wands"]},
+            "pawns": {1: [("Seven of Swords", 3)]},
+            "pool": 1,
+            "scores": [1, 0],
+        },
+        [(0, "play King of Wands")],
+        lambda s: s.pawn[1][0] == -1 and s.pool == 4 and s.score[0] == 0,
+    ),
+    row(
+        "Page of Cups",
+        {"hands": {0: ["Page of Cups"]}, "cross": {1: ["Ace of Swords"]}},
+        [(0, "play Page of Cups"), (0, "player 1")],
+        lambda s: max(s.cross[1]) < 0,
+    ),
+    row(
+        "Knight of Cups",
+        {"hands": {0: ["Knight of Cups"]}, "tops": {1: ["Ace of Swords", "Two of Swords"]}},
+        [(0, "play Knight of Cups")],
+        lambda s: names([c for c in s.cross[1] if c >= 0]) == ["Ace of Swords", "Two of Swords"],
+    ),
+    row(
+        "Queen of Cups",
+        {
+            "decks": ["cups_swords", "wands_pentacles"],
+            "hands": {0: ["Queen of Cups"]},
+            "cross": {0: ["Death", "Ace of Swords", "The Star"]},
+        },
+        [(0, "play Queen of Cups")],
+        lambda s: s.score[0] == 2,
+    ),
+    row(
+        "King of Cups",
+        {
+            "hands": {0: ["King of Cups"]},
+            "draw_count": 2,
+            "mover": 0,
+            "tops": {
+                0: ["Nine of Cups"],
+                1: ["Ace of Swords", "Two of Swords", "Three of Swords", "Four of Swords", "Five of Swords"],
+            },
+        },
+        [(0, "play King of Cups"), (1, "draw")],
+        lambda s: (
+            names([c for c in s.cross[1] if c >= 0])
+            == ["Three of Swords", "Four of Swords", "Five of Swords"]
+        ),
+    ),
+    row(
+        "Page of Swords",
+        {"decks": ["swords_pentacles", "wands_cups"], "hands": {0: ["Page of Swords"]}, "draw_count": 2},
+        [(0, "play Page of Swords")],
+        lambda s: s.draw_count == 1,
+    ),
+    row(
+        "Knight of Swords",
+        {"decks": ["swords_pentacles", "wands_cups"], "hands": {0: ["Knight of Swords"]}, "draw_count": 2},
+        [(0, "play Knight of Swords")],
+        lambda s: s.round == 2,
+    ),
+    row(
+        "Queen of Swords",
+        {"decks": ["swords_pentacles", "wands_cups"], "hands": {0: ["Queen of Swords"]}},
+        [(0, "play Queen of Swords"), (0, "draw")],
+        lambda s: s.current_player == 1 and s.draw_count == 1,
+    ),
+    row(
+        "King of Swords",
+        {
+            "decks": ["swords_pentacles", "wands_cups"],
+            "hands": {0: ["King of Swords"]},
+            "draw_count": 2,
+            "tops": {0: ["Ace of Pentacles"], 1: ["Two of Wands", "King of Cups"]},
+        },
+        [(0, "play King of Swords"), (1, "draw")],
+        lambda s: s.initiative_winner == 1 and s.current_player == 0 and s.phase == MOVE,
+    ),
+    row(
+        "Page of Pentacles",
+        {
+            "decks": ["swords_pentacles", "wands_cups"],
+            "hands": {0: ["Page of Pentacles"]},
+            "tops": {1: ["Ace of Cups", "Two of Cups", "Three of Cups"]},
+        },
+        [(0, "play Page of Pentacles")],
+        lambda s: s.known_top[1] == 3 and s.alive[1],
+    ),
+    row(
+        "Knight of Pentacles",
+        {
+            "decks": ["swords_pentacles", "wands_cups"],
+            "hands": {0: ["Knight of Pentacles"]},
+            "tops": {1: ["Ace of Cups", "Two of Cups"]},
+        },
+        [(0, "play Knight of Pentacles")],
+        lambda s: names(s.discard[1]) == ["Ace of Cups", "Two of Cups"],
+    ),
+    row(
+        "Queen of Pentacles",
+        {
+            "decks": ["swords_pentacles", "wands_cups"],
+            "hands": {0: ["Queen of Pentacles"]},
+            "discards": {0: ["Ace of Swords", "Two of Swords", "Three of Swords", "Four of Swords"]},
+        },
+        [(0, "play Queen of Pentacles")],
+        lambda s: names(s.discard[0]) == ["Ace of Swords", "Queen of Pentacles"] and len(s.deck[0]) == 37,
+    ),
+    row(
+        "King of Pentacles",
+        {
+            "decks": ["swords_pentacles", "wands_cups"],
+            "hands": {0: ["King of Pentacles"]},
+            "tops": {0: ["Ace of Swords", "Death", "Two of Swords"]},
+        },
+        [(0, "play King of Pentacles")],
+        lambda s: (
+            s.hand_size[0] == 2
+            and s.draw_count == 0
+            and names(s.discard[0]) == ["XIII Death", "King of Pentacles"]
+        ),
+    ),
+    # --- Major Arcana as Fate (the failure beside it: one success from the Major itself) ----------
+    row(
+        "The Fool",
+        fate("The Fool"),
+        CHALLENGE,
+        lambda s: s.last_challenge == (1, 1, False) and s.score[0] == 1,
+    ),
+    row(
+        "The Magician",
+        fate("The Magician", pawns={1: [("Five of Wands", 2)]}, decks=["cups_swords", "wands_cups"]),
+        POOL_CHALLENGE,
+        lambda s: s.power[1][0] == 1 and s.power_removed == 1,
+    ),
+    row("The High Priestess", fate("The High Priestess"), CHALLENGE, lambda s: s.known_top[1] == 3),
+    row("The Empress", fate("The Empress"), CHALLENGE, lambda s: s.score[0] == 1 + 1),
+    row("The Emperor", fate("The Emperor", draw_count=2), CHALLENGE, lambda s: s.draw_count == 1),
+    row("The Hierophant", fate("The Hierophant"), CHALLENGE, lambda s: s.hand_size[0] == 1),
+    row("The Lovers", fate("The Lovers"), CHALLENGE, lambda s: s.power[0][0] == 2 and s.score[0] == 1),
+    row("The Chariot", fate("The Chariot"), CHALLENGE, lambda s: s.current_player == 0 and s.phase == MOVE),
+    row("Strength", fate("Strength"), CHALLENGE, lambda s: s.last_challenge == (2, 2, False)),
+    row(
+        "The Hermit",
+        fate("The Hermit", discards={0: ["Six of Cups", "Seven of Cups"]}),
+        CHALLENGE,
+        lambda s: names(s.discard[0]) == [] and cid("Seven of Cups") in s.deck[0],
+    ),
+    row("Wheel of Fortune", fate("Wheel of Fortune", draw_count=2), CHALLENGE, lambda s: s.round == 2),
+    row("Justice", fate("Justice", scores=[0, 3]), CHALLENGE, lambda s: s.score == [1, 2]),
+    row("The Hanged Man", fate("The Hanged Man"), CHALLENGE, lambda s: len(s.discard[1]) == 2),
+    row(
+        "Death",
+        fate("Death", decks=["cups_swords", "wands_swords"], pawns={1: [("Five of Swords", 1)]}, pool=0),
+        CHALLENGE,
+        lambda s: s.pawn[1][0] == -1 and s.pool == 1 and s.score[0] == 0,
+    ),
+    row(
+        "Temperance",
+        fate("Temperance", pawns={1: [("Five of Swords", 2)]}),
+        POOL_CHALLENGE,
+        lambda s: s.power[1][0] == 1 and s.pool == 11 + 1 - 1,
+    ),
+    row(
+        "The Devil",
+        fate("The Devil", n=3, decks=["cups_swords", "wands_pentacles", "wands_cups"], scores=[0, 2, 1]),
+        CHALLENGE,
+        lambda s: s.score == [1, 1, 0],
+    ),
+    row(
+        "The Tower",
+        fate(
+            "The Tower", decks=["wands_cups", "swords_pentacles"], pawns={1: [("Five of Swords", 1)]}, pool=0
+        ),
+        CHALLENGE,
+        lambda s: s.pawn[1][0] == -1 and s.pool == 1 and s.score[0] == 0,
+    ),
+    row("The Star", fate("The Star"), CHALLENGE, lambda s: s.score[0] == 2 + 1),
+    row("The Moon", fate("The Moon"), CHALLENGE, lambda s: sum(c >= 0 for c in s.cross[1]) == 1),
+    row("The Sun", fate("The Sun"), CHALLENGE, lambda s: s.power[0][0] == 2 and s.power_created == 1),
+    row(
+        "Judgement",
+        fate(
+            "Judgement",
+            draw_count=2,
+            tops={0: ["Judgement", "Four of Cups", "Five of Cups"], 1: ["Ace of Swords"]},
+        ),
+        [(0, "challenge 0"), (0, "done"), (1, "draw")],
+        lambda s: s.round == 2 and s.score[0] == 1 + 1 + 2,
+    ),
+    row("The World", fate("The World"), CHALLENGE, lambda s: s.last_challenge == (2 + 1, 2, False)),
+]
+
+
+@pytest.mark.parametrize(("card", "kwargs", "moves", "check"), ROWS)
+def test_card_effect(card, kwargs, moves, check):
+    s = table(**kwargs)
+    play(s, *moves)
+    assert check(s), s.describe()
+
+
+def test_every_card_but_the_pawns_has_a_row():
+    with_rows = {r.values[0] for r in ROWS}
+    expected = {c.name if c.type != MAJOR else c.title for c in CARDS if c.type != PAWN}
+    assert with_rows == expected

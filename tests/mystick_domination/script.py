@@ -42,7 +42,8 @@ def table(
 ) -> MystickState:
     """A position. ``pawns[seat]`` rows are ``(name, power)`` or ``(name, power, [(attachment,
     owner seat), ...])``; ``cross[seat]`` fills its first spaces; ``tops[seat]`` lists the deck's
-    top cards, top first; ``deck_sizes`` cuts a deck to that many cards (the rest of the seat's cards go to its discard pile)."""
+    top cards, top first; ``deck_sizes`` cuts a deck to that many cards (the rest of the seat's
+    cards go to its discard pile)."""
     decks = decks or list(DEFAULT_DECKS[:n])
     s = MystickGame(num_players=n, decks=decks, construction=construction).new_initial_state(seed)
     left = [Counter(s.deck_list[q]) for q in range(n)]

@@ -192,6 +192,10 @@ function seatName(data, seat) {
 
 function show(data) {
   ui.data = data;
+  // What the browser tests wait on: the position shown and how many moves the game has.
+  $("board").dataset.step = String(data.step);
+  $("board").dataset.moves = String(data.num_steps);
+  $("board").dataset.over = String(data.game_over);
   $("empty").hidden = true;
   $("board").hidden = false;
   $("table").innerHTML = data.svg;

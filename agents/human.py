@@ -2,9 +2,15 @@
 
 On its turn the agent prints the table as its own seat may see it (``state.describe(viewer=seat)``:
 the public table plus that seat's own secrets, never another seat's), then the legal actions
-numbered by their action ids, and reads a number. Bad input (empty, not a number, not a legal
-action) is answered with one line and asked again; ``q``, ``quit`` or the end of input (Ctrl-D)
-raise :class:`QuitGame`. ``python -m agents.play`` plays a whole game against any other agent.
+numbered by their action ids, each named for this phase and this speaker (:func:`action_label`),
+and reads a number. ``?`` prints what the things on the table do (:func:`table_effects`). Bad
+input (empty, not a number, not a legal action) is answered with one line and asked again; ``q``,
+``quit`` or the end of input (Ctrl-D) raise :class:`QuitGame`. ``python -m agents.play`` plays a
+whole game against any other agent.
+
+:func:`action_label` and :func:`table_effects` serve every terminal front end (``agents.play``,
+``agents.demo``, ``agents.replay``): they call the game's ``render.describe_action`` and
+``render.table_effects`` where the game has them, and fall back on ``action_meaning`` otherwise.
 
 ``input_fn(prompt) -> str`` and ``output(text)`` default to ``input`` and ``print``; tests and
 other front ends pass their own. ``env_id`` (given, the agent refuses to act in another game) and
@@ -13,7 +19,9 @@ other front ends pass their own. ``env_id`` (given, the agent refuses to act in 
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -22,10 +30,45 @@ import mystic_envs
 from mystic_envs.core.game import check_seed
 from mystic_envs.core.policies import check_env
 
-__all__ = ["HumanAgent", "QuitGame"]
+__all__ = ["HumanAgent", "QuitGame", "action_label", "table_effects"]
 
 QUIT_WORDS = ("q", "quit")
-PROMPT = "Your move (number, q to quit): "
+HELP_WORDS = ("?", "help")
+PROMPT = "Your move (number, ? for the effects on the table, q to quit): "
+
+
+def _render_module(state: Any) -> ModuleType | None:
+    # mystic_envs.<game>.rules -> mystic_envs.<game>.render, the game's text front end.
+    package = type(state).__module__.rpartition(".")[0]
+    try:
+        return importlib.import_module(f"{package}.render")
+    except ImportError:
+        return None
+
+
+def action_label(state: Any, action: int, viewer: int | None = None, name: str | None = None) -> str:
+    """``action``, about to be played in ``state``, as seat ``viewer`` hears it (None: an onlooker).
+
+    The mover itself gets the imperative ("reroll your D12"); anyone else a sentence in the third
+    person naming the mover (``name``, default ``player_<seat>``) with only what the table learns
+    ("player_1 rerolls their D12"); a secret choice stays secret."""
+    render = _render_module(state)
+    describe_action = getattr(render, "describe_action", None)
+    if describe_action is not None:
+        return describe_action(state, action, viewer, name=name)
+    mover = state.current_player
+    if viewer == mover:
+        return state.game.action_meaning(action)
+    return f"{name or f'player_{mover}'}: {state.game.public_action_meaning(action)}"
+
+
+def table_effects(state: Any, viewer: int | None = None) -> str:
+    """What the things on the table do, as seat ``viewer`` may know it (the ``?`` command)."""
+    render = _render_module(state)
+    effects = getattr(render, "table_effects", None)
+    if effects is None:
+        return "This game has no table of effects yet; its rules are in docs/rules/."
+    return effects(state, viewer)
 
 
 class QuitGame(Exception):
@@ -55,11 +98,12 @@ class HumanAgent:
         legal = np.flatnonzero(env.observe(agent_id)["action_mask"]).tolist()
         if not legal:
             raise ValueError(f"{agent_id} has no legal action: it is not its turn or its game is over")
-        self.output(base.game_state.describe(viewer=seat))
+        state = base.game_state
+        self.output(state.describe(viewer=seat))
         self.output(f"\n{agent_id}, your legal actions:")
         width = len(str(legal[-1]))
         for a in legal:
-            self.output(f"  {a:>{width}}: {base.action_meaning(a)}")
+            self.output(f"  {a:>{width}}: {action_label(state, a, viewer=seat)}")
         numbers = ", ".join(map(str, legal))
         while True:
             try:
@@ -68,6 +112,9 @@ class HumanAgent:
                 raise QuitGame("end of input") from None
             if text.lower() in QUIT_WORDS:
                 raise QuitGame(f"{agent_id} quit")
+            if text in HELP_WORDS:
+                self.output(table_effects(state, viewer=seat))
+                continue
             if not text:
                 self.output(f"Type the number of an action: {numbers} (q to quit).")
                 continue

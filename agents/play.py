@@ -1,6 +1,7 @@
 """Play a full game at the terminal against any agent.
 
-python -m agents.play ENV_ID [--num-players N] [--opponent heuristic] [--seat 0|1|...|random] [--seed N]
+python -m agents.play ENV_ID [--num-players N] [--variant NAME] [--env-kwarg KEY=VALUE ...]
+    [--opponent heuristic] [--seat 0|1|...|random] [--seed N] [--save PATH]
 
 ``--opponent`` is a name from ``agents.AGENT_NAMES`` (default ``heuristic``), with options as in
 ``training.evaluate`` (``mcts:simulations=200``) or the path of a saved model ending in ``.zip``; it
@@ -9,9 +10,14 @@ N - 1 opponents, each its own agent with its own seed. A player eliminated mid-g
 with the reward it keeps; if it is you, the others play on to the end while you watch.
 ``--seat`` picks yours (default ``random``, drawn from the seed).
 Without ``--seed`` a fresh seed is drawn and printed, so any game can be replayed. Every
-move is printed by its action meaning, an opponent's as the table sees it (a kept Objective tile
-is not named); at the end come the final table, the rewards and
-the winner. ``q``, ``quit``, end of input or Ctrl-C abandon the game: exit status 130.
+move is printed as the phase and the speaker have it (``agents.human.action_label``): yours as
+``player_0 (you): draft Fire``, an opponent's in the third person with only what the table learns
+(``player_1 (heuristic) keeps an Objective tile, face down``); at the prompt ``?`` tells what the
+things on the table do. At the end come the final table, the rewards and the winner.
+``--variant`` and ``--env-kwarg KEY=VALUE`` pass env keywords (``agents.cli``). ``--save PATH``
+writes the game record (``agents.records``; replay it with ``python -m agents.replay PATH``) once
+the game is over; its folder is checked before the game starts. ``q``, ``quit``, end of input or
+Ctrl-C abandon the game, which saves nothing: exit status 130.
 """
 
 from __future__ import annotations
@@ -20,13 +26,16 @@ import argparse
 import secrets
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 import mystic_envs
 from agents import AGENT_NAMES, make_agent
-from agents.human import HumanAgent, QuitGame
+from agents.cli import add_env_arguments, env_kwargs
+from agents.human import HumanAgent, QuitGame, action_label
+from agents.records import GameRecorder, RecordError, save_record
 from training.evaluate import AgentSpec, ConfigError, parse_agent_spec
 
 # The status a shell gives a program stopped by Ctrl-C (128 + SIGINT).
@@ -62,11 +71,12 @@ def build_parser() -> argparse.ArgumentParser:
         default="heuristic",
         help=f"{', '.join(opponent_names())}, name:key=value or a .zip model path (default heuristic)",
     )
-    parser.add_argument(
-        "--num-players", type=int, metavar="N", help="players at the table (default: the game's default)"
-    )
+    add_env_arguments(parser)
     parser.add_argument("--seat", default="random", help="your seat: 0 to players - 1, or random (default)")
     parser.add_argument("--seed", type=int, default=None, help="seed of the game (default: a fresh one)")
+    parser.add_argument(
+        "--save", type=Path, metavar="PATH", help="write the game record to PATH (JSON) once the game is over"
+    )
     return parser
 
 
@@ -83,15 +93,21 @@ def play_game(
     seed: int,
     output: Callable[[str], Any] = print,
     num_players: int | None = None,
-) -> None:
-    """One game through the AEC loop, narrated to ``output``; raises :class:`QuitGame` if abandoned.
+    env_kwargs: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """One game through the AEC loop, narrated to ``output``; returns its record
+    (:mod:`agents.records`) and raises :class:`QuitGame` if abandoned.
 
-    ``num_players``: the table size (default: the game's); ``opponents`` has an agent for every
-    seat but ``human_seat``."""
-    kwargs = {} if num_players is None else {"num_players": num_players}
+    ``num_players``: the table size (default: the game's; also settable in ``env_kwargs``, the
+    other env keywords); ``opponents`` has an agent for every seat but ``human_seat``."""
+    kwargs = dict(env_kwargs or {})
+    if num_players is not None:
+        kwargs["num_players"] = num_players
     env = mystic_envs.make(env_id, illegal_action="raise", **kwargs)
     env.reset(seed=seed)
     you = env.possible_agents[human_seat]
+    specs = ["human" if a == you else labels[a] for a in env.possible_agents]
+    recorder = GameRecorder(env, env_id, seed, specs, kwargs=kwargs)
     final: dict[str, tuple[float, dict]] = {}
     for agent in env.agent_iter():
         _, reward, terminated, truncated, info = env.last()
@@ -101,12 +117,17 @@ def play_game(
                 # Eliminated while the others play on (games of more than two players).
                 who = "You are" if agent == you else f"{agent} ({labels[agent]}) is"
                 output(f"{who} out of the game, with reward {reward:+g}.")
+            recorder.record(agent, None)
             env.step(None)
             continue
         action = human.act(env, agent) if agent == you else opponents[agent].act(env, agent)
         # The opponents' moves as the table sees them: a secret choice (Mystria's kept tile) stays secret.
-        meaning = env.unwrapped.action_meaning if agent == you else env.unwrapped.public_action_meaning
-        output(f"{agent} ({labels[agent]}): {meaning(action)}")
+        state = env.unwrapped.game_state
+        if agent == you:
+            output(f"{agent} (you): {action_label(state, action, viewer=human_seat)}")
+        else:
+            output(action_label(state, action, viewer=human_seat, name=f"{agent} ({labels[agent]})"))
+        recorder.record(agent, action)
         env.step(action)
     output("\nFinal table:\n" + env.unwrapped.game_state.describe(viewer=human_seat))
     output("\nRewards:")
@@ -118,6 +139,7 @@ def play_game(
     output(f"Winner: {named or 'none (draw or truncated)'}")
     if winners:
         output("You win!" if you in winners else "You lose.")
+    return recorder.finish()
 
 
 def main(
@@ -128,18 +150,16 @@ def main(
     """Run the command; returns the exit status (0, or 130 when the game is abandoned)."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    counts = mystic_envs.player_counts(args.env_id)
-    if args.num_players is not None and args.num_players not in counts:
-        parser.error(
-            f"--num-players: {args.env_id} is played by {', '.join(map(str, counts))} players, "
-            f"got {args.num_players}"
-        )
-    kwargs = {} if args.num_players is None else {"num_players": args.num_players}
+    kwargs = env_kwargs(parser, args, args.env_id)
     num_players = len(mystic_envs.make(args.env_id, **kwargs).possible_agents)
     if args.seat != "random" and args.seat not in [str(s) for s in range(num_players)]:
         parser.error(f"--seat must be random or a seat from 0 to {num_players - 1}, got {args.seat!r}")
     if args.seed is not None and args.seed < 0:
         parser.error(f"--seed must be a non-negative integer, got {args.seed}")
+    if args.save is not None and (args.save.is_dir() or not args.save.parent.is_dir()):
+        # Checked now: a game can take an hour, and its record must have somewhere to go.
+        why = "it is a folder" if args.save.is_dir() else f"folder {str(args.save.parent)!r} does not exist"
+        parser.error(f"--save: cannot write {str(args.save)!r}: {why}")
     seed = secrets.randbelow(2**31) if args.seed is None else args.seed
     seat = int(np.random.default_rng(seed).integers(num_players)) if args.seat == "random" else int(args.seat)
     spec: AgentSpec = args.opponent
@@ -157,15 +177,25 @@ def main(
     replay = f"--seed {seed} --seat {seat}" + (
         "" if args.num_players is None else f" --num-players {num_players}"
     )
+    if args.variant is not None:
+        replay += f" --variant {args.variant}"
+    replay += "".join(f" --env-kwarg {key}={value}" for key, value in args.env_kwarg)
     output(
         f"{args.env_id}: you are {agent_ids[seat]}, against {against} (seed {seed}; replay with {replay})."
     )
     human = HumanAgent(args.env_id, input_fn=input_fn, output=output)
     try:
-        play_game(args.env_id, human, seat, opponents, labels, seed, output, num_players=args.num_players)
+        record = play_game(args.env_id, human, seat, opponents, labels, seed, output, env_kwargs=kwargs)
     except (QuitGame, KeyboardInterrupt, EOFError):
-        output("\ngame abandoned")
+        output("\ngame abandoned" + (" (nothing saved)" if args.save is not None else ""))
         return ABANDONED_STATUS
+    if args.save is not None:
+        try:
+            save_record(record, args.save)
+        except (RecordError, OSError) as exc:
+            print(f"python -m agents.play: error: --save: {_one_line(exc)}", file=sys.stderr)
+            return 1
+        output(f"Game record saved to {args.save} (replay it: python -m agents.replay {args.save})")
     return 0
 
 

@@ -12,7 +12,7 @@ import pytest
 
 import mystic_envs
 from agents import make_agent
-from agents.human import PROMPT, HumanAgent, QuitGame
+from agents.human import PROMPT, HumanAgent, QuitGame, action_label, table_effects
 from agents.play import main
 from mystic_envs.elemystic.cards import ELEMENT_NAMES
 
@@ -104,7 +104,13 @@ def test_the_table_and_legal_actions_numbered_by_action_id_are_shown():
     HumanAgent(input_fn=term.input, output=term.output).act(env, agent)
     assert term.lines[0] == env.unwrapped.game_state.describe(viewer=seat)
     listed = [line for line in term.lines if re.match(r"\s+\d+: ", line)]
-    assert listed == [f"  {a:>{len(str(legal[-1]))}}: {env.unwrapped.action_meaning(a)}" for a in legal]
+    state = env.unwrapped.game_state
+    width = len(str(legal[-1]))
+    assert listed == [f"  {a:>{width}}: {action_label(state, a, viewer=seat)}" for a in legal]
+    # The mover's own labels are imperatives with the card's numbers: "draft Fire [S3 D0 | ...]".
+    assert all(re.fullmatch(r"\s+\d+: draft \w+ \[S\d D\d \| IS\d ID\d Sp\d\]", line) for line in listed), (
+        listed
+    )
 
 
 @pytest.mark.parametrize("answers", [["q"], ["quit"], [" Q "], ["x", "QUIT"], []], ids=str)
@@ -195,8 +201,11 @@ def test_play_main_runs_a_full_game_to_a_winner(opponent, seat):
     assert any(line.startswith("\nFinal table:\n") for line in term.lines)
     rewards = [line for line in term.lines if re.match(r"  player_\d \((you|.+)\): [+-]\d", line)]
     assert len(rewards) == 2 and any(f"{you} (you)" in line for line in rewards)
+    # The opponent's moves in the third person: "player_1 (random) drafts Fire".
     opponent_moves = [
-        line for line in term.lines if re.match(rf"player_\d \({re.escape(opponent)}\): ", line)
+        line
+        for line in term.lines
+        if re.match(rf"player_\d \({re.escape(opponent)}\) (drafts|plays|uses) ", line)
     ]
     assert opponent_moves
 
@@ -216,7 +225,7 @@ def test_play_main_never_names_the_objective_tile_an_opponent_keeps():
     # with this seed; its move line must not say which one, while the human's own keep is named.
     term = Terminal(always(first_listed_action))
     assert main(["mystria_v0", "--seat", "0", "--seed", "3"], input_fn=term.input, output=term.output) == 0
-    opponent_keeps = [line for line in term.lines if re.match(r"player_1 \(heuristic\): keep", line)]
+    opponent_keeps = [line for line in term.lines if re.match(r"player_1 \(heuristic\) keeps", line)]
     own_keeps = [line for line in term.lines if re.match(r"player_0 \(you\): keep", line)]
     assert opponent_keeps and own_keeps
     assert all("face down" in line and "points" not in line for line in opponent_keeps), opponent_keeps
@@ -285,3 +294,122 @@ def test_bad_arguments_are_one_line_usage_errors(argv, accepted, capsys):
     err = capsys.readouterr().err.strip().splitlines()
     assert err[-1].startswith("python -m agents.play: error: ")
     assert re.search(accepted, err[-1]), err[-1]
+
+
+# -- labels that fit the phase and the speaker; the ? command ------------------------------------------
+
+
+def _positions(env_id: str, seed: int, moves: int):
+    """The states of a heuristic game, one per move, with the move played from each."""
+    env = mystic_envs.make(env_id)
+    env.reset(seed=seed)
+    players = [make_agent("heuristic", env_id, seed=s) for s in range(2)]
+    out = []
+    for agent in env.agent_iter():
+        _, _, terminated, truncated, _ = env.last()
+        if terminated or truncated or len(out) == moves:
+            break
+        action = players[env.unwrapped.agent_name_mapping[agent]].act(env, agent)
+        out.append((env.unwrapped.game_state.clone(), action))
+        env.step(action)
+    return out
+
+
+def test_tarot_dice_draft_labels_name_the_draft_not_every_use_of_a_major():
+    state, _ = _positions("tarot_dice_v0", 0, 1)[0]
+    me = state.current_player
+    labels = [action_label(state, a, viewer=me) for a in state.legal_actions()]
+    assert all(re.fullmatch(r"draft (The )?[A-Z][\w ]+", label) for label in labels), labels
+    assert "draft The Sun" in labels and not any("trigger" in label for label in labels)
+    assert action_label(state, state.legal_actions()[0], viewer=1 - me).startswith(f"player_{me} drafts ")
+
+
+def test_tarot_dice_opponent_moves_are_told_in_the_third_person():
+    seen = 0
+    for state, action in _positions("tarot_dice_v0", 1, 200):
+        mover = state.current_player
+        mine = action_label(state, action, viewer=mover)
+        theirs = action_label(state, action, viewer=1 - mover, name="player_x (heuristic)")
+        assert theirs.startswith("player_x (heuristic) ") and not mine.startswith("player_")
+        # Dice keep their owners: the mover's are "their" dice for the other seat, never "your".
+        if "your D" in mine and "capture" not in mine:
+            seen += 1
+            assert "their D" in theirs and "your D" not in theirs, (mine, theirs)
+    assert seen > 5
+
+
+def test_tarot_dice_table_shows_what_the_symbol_dice_do():
+    state, _ = _positions("tarot_dice_v0", 0, 1)[0]
+    text = state.describe()
+    assert "  Venus: At the end of your turn, roll one die you control." in text
+    assert "  Virgo: Capturing is not allowed while Virgo is showing." in text
+
+
+def test_mystria_labels_name_spaces_and_keep_a_kept_tile_secret():
+    states = _positions("mystria_v0", 3, 30)
+    keep_state, keep = states[0]
+    mover = keep_state.current_player
+    assert re.fullmatch(
+        r"keep Objective tile .+ \(\d points: places [\d ]+\)", action_label(keep_state, keep, mover)
+    )
+    assert (
+        action_label(keep_state, keep, 1 - mover)
+        == f"player_{mover} keeps one of the two Objective tiles drawn, face down"
+    )
+    texts = [action_label(s, a, viewer=None) for s, a in states]
+    assert any(
+        re.search(r"(moves the stack \w+ on [A-E]\d to [A-E]\d|flips the stack on [A-E]\d)", t) for t in texts
+    )
+    assert any(re.search(r"takes the top token \(\w+\) on [A-E]\d", t) for t in texts)
+    assert any(re.search(r"places the \w+ token on place \d+ of their board", t) for t in texts)
+    board = states[-1][0].describe()
+    assert re.search(r"A1:\*\s+A2:", board) and " 1" in board and "12" in board
+
+
+def test_mystria_final_table_breaks_the_score_down():
+    term = Terminal(always(first_listed_action))
+    assert main(["mystria_v0", "--seat", "0", "--seed", "3"], input_fn=term.input, output=term.output) == 0
+    final = next(line for line in term.lines if line.startswith("\nFinal table:\n"))
+    rows = re.findall(
+        r"player_\d: colours (\d+) \+ objective (\d+) \+ Majority (\d+) \+ drops (\d+) = (\d+)", final
+    )
+    assert len(rows) == 2 and all(sum(map(int, r[:4])) == int(r[4]) for r in rows), final
+
+
+def test_elemystic_shows_each_rounds_fight():
+    states = _positions("elemystic_v0", 2, 40)
+    later = next(s for s, _ in states if s.last_round is not None)
+    text = later.describe()
+    assert re.search(
+        r"player_\d attacks first \((Speed \d+ against \d+|Speeds tied at \d+: Play First)\)", text
+    )
+    attacks = re.findall(
+        r"player_\d attacks: Strength (\d+) against Defense (\d+): (no damage|(\d+) damage)", text
+    )
+    assert attacks and all(int(dmg or 0) == max(int(s) - int(d), 0) for s, d, _, dmg in attacks)
+
+
+@pytest.mark.parametrize("env_id", mystic_envs.ENV_IDS)
+def test_question_mark_prints_the_effects_and_asks_again(env_id):
+    env = mystic_envs.make(env_id)
+    env.reset(seed=0)
+    agent = env.agent_selection
+    seat = env.unwrapped.agent_name_mapping[agent]
+    legal = np.flatnonzero(env.observe(agent)["action_mask"]).tolist()
+    term = Terminal(["?", str(legal[0])])
+    assert HumanAgent(env_id, input_fn=term.input, output=term.output).act(env, agent) == legal[0]
+    assert term.lines.count(PROMPT) == 2
+    effects = term.lines[term.lines.index(PROMPT) + 1]
+    assert effects == table_effects(env.unwrapped.game_state, viewer=seat) and len(effects) > 100
+
+
+@pytest.mark.parametrize("env_id", mystic_envs.ENV_IDS)
+def test_labels_and_effects_hide_what_the_viewer_cannot_see(env_id):
+    """A viewer's labels and ``?`` text cannot change when what it cannot see is re-dealt."""
+    rng = np.random.default_rng(0)
+    for state, action in _positions(env_id, 4, 60):
+        for viewer in (0, 1):
+            other = state.determinize(viewer, np.random.default_rng(int(rng.integers(2**32))))
+            assert table_effects(other, viewer) == table_effects(state, viewer)
+            if state.current_player != viewer:
+                assert action_label(other, action, viewer) == action_label(state, action, viewer)

@@ -1,7 +1,8 @@
 """Round robin between agents on one env: win rates with 95% intervals, Elo ratings, seat statistics.
 
 python -m training.evaluate --env elemystic_v0 --agents random heuristic [more ...] [--games 200]
-    [--num-players N] [--seed 0] [--workers N] [--out DIR]
+    [--num-players N] [--variant NAME] [--env-kwarg KEY=VALUE ...] [--seed 0] [--workers N]
+    [--out DIR] [--save-games N]
 
 An agent is a name from ``agents.AGENT_NAMES``, optionally with keyword options
 (``mcts:simulations=200,c=1.4``), or the path of a saved model ending in ``.zip``. Every pairing
@@ -10,6 +11,10 @@ every core). Each game is seeded from ``--seed``, the pairing and the game index
 not depend on the number of workers. Writes ``results.json`` (everything, the command included),
 ``results.md`` (the tables it prints) and ``winrate.png`` to ``--out`` (default
 ``runs/eval/<env>-<timestamp>``). ``run_tournament`` does the same from Python, without files.
+``--variant`` and ``--env-kwarg KEY=VALUE`` (repeatable) pass env keywords to every game
+(``agents.cli``). ``--save-games N`` also writes the records (``agents.records``) of the first N
+games of every pairing, which alternate over the seat orders, to ``records/<pairing>-<game>.json``
+in the output folder; replay one with ``python -m agents.replay``.
 
 With more than two players (``--num-players N``, default the env's own count) each pairing of A and B
 is played as one agent against N - 1 copies of the other: A alone in each of the N seats, then B
@@ -45,6 +50,7 @@ import numpy as np
 
 import mystic_envs
 from agents import AGENT_NAMES, make_agent
+from agents.cli import key_value
 from training.ratings import PRIOR_DRAWS, fit_elo, fit_openskill, mean_interval, wilson_interval
 
 __all__ = [
@@ -163,6 +169,8 @@ class _Task:
     order: tuple[int, ...]
     games: tuple[int, ...]
     num_players: int | None = None  # None: the env's default
+    env_kwargs: tuple[tuple[str, Any], ...] = ()  # the other env keywords
+    save_games: int = 0  # games 0 .. save_games - 1 of the pairing are recorded
 
 
 @dataclass(frozen=True)
@@ -172,6 +180,7 @@ class _GameRecord:
     order: tuple[int, ...]
     rewards: tuple[float, ...]
     truncated: bool
+    record: dict[str, Any] | None = None  # the game record, for the games --save-games keeps
 
 
 def _game_seeds(seed: int, labels: tuple[str, str], game: int, num_seats: int) -> list[int]:
@@ -183,9 +192,15 @@ def _game_seeds(seed: int, labels: tuple[str, str], game: int, num_seats: int) -
     return [int(s) for s in state]
 
 
-def play_game(env: Any, seat_agents: list[Any], env_seed: int) -> tuple[tuple[float, ...], bool]:
-    """One game through the AEC loop: every seat's final reward, and whether it was truncated."""
+def play_game(
+    env: Any, seat_agents: list[Any], env_seed: int, recorder: Callable[[Any], Any] | None = None
+) -> tuple[tuple[float, ...], bool]:
+    """One game through the AEC loop: every seat's final reward, and whether it was truncated.
+
+    ``recorder(env)``, if given, is called after the reset and returns an ``agents.records.GameRecorder``
+    that notes every step."""
     env.reset(seed=env_seed)
+    notes = recorder(env) if recorder is not None else None
     final: dict[str, float] = {}
     truncated_any = False
     for agent_id in env.agent_iter():
@@ -193,9 +208,12 @@ def play_game(env: Any, seat_agents: list[Any], env_seed: int) -> tuple[tuple[fl
         if terminated or truncated:
             final[agent_id] = float(reward)
             truncated_any |= truncated
-            env.step(None)
+            action = None
         else:
-            env.step(seat_agents[env.unwrapped.agent_name_mapping[agent_id]].act(env, agent_id))
+            action = seat_agents[env.unwrapped.agent_name_mapping[agent_id]].act(env, agent_id)
+        if notes is not None:
+            notes.record(agent_id, action)
+        env.step(action)
     return tuple(final[a] for a in env.possible_agents), truncated_any
 
 
@@ -203,7 +221,9 @@ def _play_task(task: _Task, on_game: Callable[[], None] | None = None) -> list[_
     labels = (task.members[0].label, task.members[1].label)
     num_seats = len(task.order)
     # "raise": an illegal action is a bug in the agent, which must surface rather than lose quietly.
-    kwargs = {} if task.num_players is None else {"num_players": task.num_players}
+    kwargs = dict(task.env_kwargs)
+    if task.num_players is not None:
+        kwargs["num_players"] = task.num_players
     env = mystic_envs.make(task.env_id, illegal_action="raise", **kwargs)
     build_seeds = _game_seeds(task.seed, labels, task.games[0], num_seats)[1:]
     seat_agents = [
@@ -217,14 +237,28 @@ def _play_task(task: _Task, on_game: Callable[[], None] | None = None) -> list[_
             reseed = getattr(agent, "seed", None)
             if callable(reseed):
                 reseed(agent_seed)
+        recorder = None
+        if game < task.save_games:
+            from agents.records import GameRecorder
+
+            specs = [labels[m] for m in task.order]
+            recorders: list[Any] = []
+
+            def recorder(
+                env: Any, specs: list[str] = specs, seed: int = env_seed, out: list = recorders
+            ) -> Any:
+                out.append(GameRecorder(env, task.env_id, seed, specs, kwargs=kwargs))
+                return out[-1]
+
         try:
-            rewards, truncated = play_game(env, seat_agents, env_seed)
+            rewards, truncated = play_game(env, seat_agents, env_seed, recorder)
         except Exception as exc:
             seats = ", ".join(f"player_{s}={labels[m]}" for s, m in enumerate(task.order))
             raise GameError(
                 f"game {game} of {labels[0]} vs {labels[1]} ({seats}, env seed {env_seed}) raised {exc!r}"
             ) from exc
-        records.append(_GameRecord(task.pairing, game, task.order, rewards, truncated))
+        record = recorders[0].finish() if recorder is not None else None
+        records.append(_GameRecord(task.pairing, game, task.order, rewards, truncated, record))
         if on_game is not None:
             on_game()
     return records
@@ -305,6 +339,8 @@ def _check_inputs(
     seed: int,
     workers: int | None,
     num_players: int | None = None,
+    env_kwargs: dict[str, Any] | None = None,
+    save_games: int = 0,
 ) -> tuple[list[AgentSpec], int]:
     """The parsed agents and the env's player count, or a :class:`ConfigError` naming the bad input."""
     try:
@@ -327,8 +363,15 @@ def _check_inputs(
         raise ConfigError(
             f"--num-players: {env_id} is played by {', '.join(map(str, counts))} players, got {num_players!r}"
         )
-    kwargs = {} if num_players is None else {"num_players": int(num_players)}
-    num_players = len(mystic_envs.make(env_id, **kwargs).possible_agents)
+    kwargs = dict(env_kwargs or {})
+    if "num_players" in kwargs:
+        raise ConfigError("env keyword num_players: give the table size as --num-players (num_players=)")
+    if num_players is not None:
+        kwargs["num_players"] = int(num_players)
+    try:
+        num_players = len(mystic_envs.make(env_id, **kwargs).possible_agents)
+    except (TypeError, ValueError) as exc:
+        raise ConfigError(f"{env_id} refuses these env keywords: {' '.join(str(exc).split())}") from None
     num_orders = len(seat_orders(num_players))
     if not _is_int(games) or games < 1 or games % num_orders:
         raise ConfigError(
@@ -337,6 +380,8 @@ def _check_inputs(
         )
     if not _is_int(seed) or seed < 0:
         raise ConfigError(f"--seed must be a non-negative integer, got {seed!r}")
+    if not _is_int(save_games) or not 0 <= save_games <= games:
+        raise ConfigError(f"--save-games must be an integer from 0 to --games ({games}), got {save_games!r}")
     if workers is not None and (not _is_int(workers) or workers < 1):
         raise ConfigError(
             f"--workers must be a positive integer (default: all {default_workers()} cores), got {workers!r}"
@@ -358,8 +403,14 @@ def run_tournament(
     workers: int | None = None,
     progress: bool = False,
     num_players: int | None = None,
+    env_kwargs: dict[str, Any] | None = None,
+    save_games: int = 0,
 ) -> dict[str, Any]:
     """Play the round robin and return every result as a JSON-ready dict.
+
+    ``env_kwargs``: the env's other keywords, for every game. ``save_games``: the first that many
+    games of each pairing are recorded; their records are in ``result["game_records"]``, keyed by
+    the path ``write_outputs`` writes them to (``records/<pairing>-<game>.json``).
 
     ``agent_specs`` are as on the command line; ``games`` per pairing, split equally over the seat
     orders; ``workers`` processes (default: every core); ``num_players`` the table size (default:
@@ -367,12 +418,15 @@ def run_tournament(
     :class:`ConfigError` for a bad input and :class:`GameError` if a game raises. Apart from
     ``timing`` and ``workers``, the result depends only on the inputs, never on the number of workers.
     """
-    specs, players = _check_inputs(env_id, agent_specs, games, seed, workers, num_players)
+    specs, players = _check_inputs(
+        env_id, agent_specs, games, seed, workers, num_players, env_kwargs, save_games
+    )
+    frozen_kwargs = tuple(sorted((env_kwargs or {}).items()))
     workers = default_workers() if workers is None else workers
     orders = seat_orders(players)
     pairings = [tuple(sorted(pair, key=lambda spec: spec.label)) for pair in itertools.combinations(specs, 2)]
     tasks = [
-        _Task(env_id, seed, p, members, order, chunk, num_players)
+        _Task(env_id, seed, p, members, order, chunk, num_players, frozen_kwargs, save_games)
         for p, members in enumerate(pairings)
         for o, order in enumerate(orders)
         for chunk in _chunks(range(o, games, len(orders)), CHUNK_GAMES)
@@ -380,8 +434,10 @@ def run_tournament(
     start = time.perf_counter()
     records = _run_tasks(tasks, workers, progress)
     seconds = time.perf_counter() - start
+    saved = _saved_records(pairings, records)
     if players > 2:
-        return _multiplayer_results(env_id, specs, pairings, orders, records, games, seed, workers, seconds)
+        result = _multiplayer_results(env_id, specs, pairings, orders, records, games, seed, workers, seconds)
+        return _with_records(result, env_kwargs, saved)
     num_players = players
 
     labels = [s.label for s in specs]
@@ -411,7 +467,7 @@ def run_tournament(
     )
     seat_names = [f"player_{s}" for s in range(num_players)]
     seat0 = by_seat[:, 0, :].sum(axis=0)
-    return {
+    result = {
         "env": env_id,
         "num_players": num_players,
         "agents": labels,
@@ -455,6 +511,28 @@ def run_tournament(
         "total_games": len(records),
         "timing": {"seconds": seconds, "games_per_second": len(records) / seconds if seconds else None},
     }
+    return _with_records(result, env_kwargs, saved)
+
+
+def _file_part(label: str) -> str:
+    # Agent labels hold ':', ',', '=' and model paths' '/': a file name keeps letters, digits, '.', '-', '_'.
+    return "".join(c if c.isalnum() or c in "._-" else "_" for c in label)
+
+
+def _saved_records(pairings: list[tuple[AgentSpec, ...]], records: list[_GameRecord]) -> dict[str, Any]:
+    return {
+        f"records/{_file_part(pairings[r.pairing][0].label)}-vs-{_file_part(pairings[r.pairing][1].label)}"
+        f"-{r.game}.json": r.record
+        for r in records
+        if r.record is not None
+    }
+
+
+def _with_records(result: dict[str, Any], env_kwargs: dict[str, Any] | None, saved: dict[str, Any]) -> dict:
+    result["env_kwargs"] = dict(env_kwargs or {})
+    if saved:
+        result["game_records"] = saved
+    return result
 
 
 def _share(rewards: tuple[float, ...], seat: int) -> float:
@@ -817,7 +895,19 @@ def write_outputs(result: dict[str, Any], out_dir: Path) -> dict[str, Path]:
         "markdown": out_dir / "results.md",
         "plot": out_dir / "winrate.png",
     }
-    paths["json"].write_text(json.dumps(result, indent=2) + "\n")
+    saved = result.get("game_records") or {}
+    if saved:
+        from agents.records import save_record
+
+        (out_dir / "records").mkdir(exist_ok=True)
+        for name, record in saved.items():
+            save_record(record, out_dir / name)
+        paths["records"] = out_dir / "records"
+    # results.json lists the record files rather than holding them.
+    summary = {k: v for k, v in result.items() if k != "game_records"}
+    if saved:
+        summary["saved_games"] = sorted(saved)
+    paths["json"].write_text(json.dumps(summary, indent=2) + "\n")
     paths["markdown"].write_text(markdown_report(result))
     plot_matrix(result, paths["plot"])
     return paths
@@ -842,13 +932,39 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         help="players at the table (default: the env's default); more than two plays one agent "
         "against N - 1 copies of the other",
     )
+    parser.add_argument(
+        "--variant", metavar="NAME", help="the game's variant, where it has some (mystria_v0: intro)"
+    )
+    parser.add_argument(
+        "--env-kwarg",
+        type=key_value,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="any other env keyword for every game (repeatable), e.g. --env-kwarg max_steps=500",
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
         "--workers", type=int, help=f"worker processes (default: all {default_workers()} cores)"
     )
+    parser.add_argument(
+        "--save-games",
+        type=int,
+        default=0,
+        metavar="N",
+        help="write the records of the first N games of every pairing to OUT/records/ (default 0)",
+    )
     parser.add_argument("--out", type=Path, help="output folder (default runs/eval/<env>-<timestamp>)")
     args = parser.parse_args(argv)
     out = args.out or Path("runs", "eval", f"{args.env}-{datetime.now():%Y%m%d-%H%M%S}")
+    kwargs = dict(args.env_kwarg)
+    if args.variant is not None:
+        if "variant" in kwargs:
+            parser.error("--variant and --env-kwarg variant both given; give one")
+        kwargs["variant"] = args.variant
+    reserved = sorted(set(kwargs) & {"render_mode", "illegal_action", "illegal_reward"})
+    if reserved:
+        parser.error(f"--env-kwarg {reserved[0]}: set by the evaluation itself, not a game option")
     try:
         # Before the games: a tournament can take an hour, and its results must have somewhere to go.
         check_out_dir(out)
@@ -860,12 +976,14 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             args.workers,
             progress=True,
             num_players=args.num_players,
+            env_kwargs=kwargs,
+            save_games=args.save_games,
         )
     except ConfigError as exc:
         parser.error(str(exc))
     argv = sys.argv[1:] if argv is None else argv
     result["command"] = shlex.join(["python", "-m", "training.evaluate", *argv])
-    result["config"] = {**vars(args), "out": str(out)}
+    result["config"] = {**vars(args), "out": str(out), "env_kwarg": dict(args.env_kwarg)}
     result["versions"] = {
         "python": platform.python_version(),
         "numpy": np.__version__,

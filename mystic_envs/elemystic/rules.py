@@ -95,12 +95,26 @@ def action_meaning(action: int) -> str:
     }[action]
 
 
+class Attack(NamedTuple):
+    """One attack of a round's fight, for the render: the attacker's total Strength against the
+    defender's total Defense, and the Energy it cost the defender (0 when Defense held)."""
+
+    attacker: int
+    strength: int
+    defense: int
+    damage: int
+
+
 class RoundSummary(NamedTuple):
-    """The last finished round: its number, both front elements, Energy each seat lost."""
+    """The last finished round: its number, both front elements, Energy each seat lost; for the
+    render, the finished columns (element masks), who attacked first and each attack."""
 
     round: int
     fronts: tuple[int, int]
     energy_lost: tuple[int, int]
+    columns: tuple[int, int] = (0, 0)
+    first: int = -1
+    attacks: tuple[Attack, ...] = ()
 
 
 class ElemysticGame(Game):
@@ -140,6 +154,7 @@ class ElemysticState(GameState):
         "air_holder",
         "air_taken",
         "attack_index",
+        "attacks",
         "column",
         "draft_first",
         "draft_step",
@@ -231,6 +246,7 @@ class ElemysticState(GameState):
         self.ability_done = [False, False]
         self.order = (-1, -1)
         self.attack_index = 0
+        self.attacks: tuple[Attack, ...] = ()
         self.draft_step = 0
         self.phase = DRAFT_PHASE
         self.player = self.draft_first
@@ -311,7 +327,10 @@ class ElemysticState(GameState):
 
     def _attack(self, att: int) -> None:
         opp = 1 - att
-        damage = self.totals(att)[0] - self.totals(opp)[1]
+        strength, defense = self.totals(att)[0], self.totals(opp)[1]
+        damage = strength - defense
+        # A tuple, rebuilt rather than appended to: clones share it safely.
+        self.attacks = (*self.attacks, Attack(att, strength, defense, max(damage, 0)))
         if damage > 0:
             self.energy[opp] -= damage
             if self.energy[opp] <= 0:
@@ -320,7 +339,12 @@ class ElemysticState(GameState):
     def _log_round(self) -> None:
         start = self.round_start_energy
         self.last_round = RoundSummary(
-            self.round, (self.front[0], self.front[1]), (start[0] - self.energy[0], start[1] - self.energy[1])
+            self.round,
+            (self.front[0], self.front[1]),
+            (start[0] - self.energy[0], start[1] - self.energy[1]),
+            (self.column[0], self.column[1]),
+            self.order[0],
+            self.attacks,
         )
 
     def _end_round(self) -> None:
@@ -483,6 +507,7 @@ class ElemysticState(GameState):
         c.ability_done = self.ability_done[:]
         c.order = self.order
         c.attack_index = self.attack_index
+        c.attacks = self.attacks
         c.draft_step = self.draft_step
         c.phase = self.phase
         c.player = self.player

@@ -1,9 +1,14 @@
 """Text render of a Mystria table, apart from the rules (pgx style), and the generated doc tables.
 
-Shows what an onlooker sees: every stack (top token first), the triangles standing, both Magician
-boards, drops, the score board and the Majority token. Objective tiles show face down; given a
-``viewer`` seat, the text also names that seat's own tiles. The opponent's kept tile appears once
-the game is over; discarded tiles never.
+Shows what an onlooker sees: every stack (top token first) on its named space (``B3:PRG``; the
+names every action uses), the triangles standing, both Magician boards with their places numbered
+1-12 (the numbers Objective tiles name), drops, the score board, the Majority token and the points
+so far; once the game is over, every seat's score step by step. Objective tiles show face down;
+given a ``viewer`` seat, the text also names that seat's own tiles. The opponent's kept tile appears
+once the game is over; discarded tiles never.
+
+``describe_action`` names an action as the phase and the speaker have it (a kept tile stays
+secret from the others), and ``table_effects`` explains the scoring (the terminal's ``?`` command).
 """
 
 from __future__ import annotations
@@ -25,7 +30,22 @@ from mystic_envs.mystria.board import (
     UNCONNECTED,
     objective_parts,
 )
-from mystic_envs.mystria.rules import END_REASONS, GAME_OVER, PHASE_NAMES, STACKS, TOP
+from mystic_envs.mystria.rules import (
+    ASSIGN,
+    END_REASONS,
+    FLIP,
+    FLIPPED,
+    GAME_OVER,
+    KEEP,
+    LINES,
+    MOVE,
+    PHASE_NAMES,
+    PLACE,
+    STACKS,
+    TAKE,
+    TOP,
+    action_meaning,
+)
 
 if TYPE_CHECKING:
     from mystic_envs.mystria.rules import MystriaState
@@ -57,16 +77,17 @@ def _place_grid(cell: list[str]) -> list[str]:
     return lines
 
 
-def _central_rows(cell: list[str], with_lines: bool) -> list[str]:
-    """The lattice, row by row, each space drawn as its 3-character ``cell``."""
+def _central_rows(cell: list[str], with_lines: bool, step: int = _CELL) -> list[str]:
+    """The lattice, row by row, each space drawn as its ``cell`` (3 characters, or ``step`` - 2 at
+    most where no lines are drawn)."""
     rows: dict[int, dict[int, int]] = {}
     for i, (r, x) in enumerate(SPACE_COORDS):
         rows.setdefault(r, {})[x] = i
     out = []
     for r in sorted(rows):
-        line = [" "] * (_CELL * 12)
+        line = [" "] * (step * 12 + len(cell[0]))
         for x, i in rows[r].items():
-            line[_CELL * x : _CELL * x + 3] = cell[i]
+            line[step * x : step * x + len(cell[i])] = cell[i]
             if with_lines and x + 2 in rows[r]:
                 line[_CELL * x + 3 : _CELL * x + 6] = " - "
         out.append("".join(line).rstrip())
@@ -95,9 +116,11 @@ def describe(s: MystriaState, viewer: int | None = None) -> str:
     cell = []
     for i, code in enumerate(s.stacks):
         tokens = "".join(LETTERS[c] for c in STACKS[code])
-        cell.append(tokens.ljust(3, ".") if tokens else (" * " if i in STARS else " . "))
-    lines.append("Central board (each stack top token first; P purple, G green, B blue, R red; * star):")
-    lines += ["  " + row for row in _central_rows(cell, with_lines=False)]
+        cell.append(f"{SPACE_NAMES[i]}:" + (tokens.ljust(3) if tokens else ("*  " if i in STARS else ".  ")))
+    lines.append(
+        "Central board (space:stack, top token first; P purple, G green, B blue, R red; * star, . empty):"
+    )
+    lines += ["  " + row for row in _central_rows(cell, with_lines=False, step=4)]
     standing = s.standing_triangles()
     if standing:
         shown = ", ".join(
@@ -116,15 +139,39 @@ def describe(s: MystriaState, viewer: int | None = None) -> str:
         first = ", first player" if s.first == p else ""
         groups = ", ".join(f"{n} {g}" for n, g in zip(COLOUR_NAMES, s.largest_groups(p), strict=True))
         lines.append(f"player_{p}{you}: {s.drops[p]} Energy drops{first}; largest groups: {groups}")
-        board = ["."] * NUM_PLACES
+        board = [f"{i + 1:>2}." for i in range(NUM_PLACES)]
         for c in range(len(COLOUR_NAMES)):
             for i in range(NUM_PLACES):
                 if s.masks[p][c] >> i & 1:
-                    board[i] = LETTERS[c]
+                    board[i] = f"{i + 1:>2}{LETTERS[c]}"
         lines += ["    " + row for row in _place_grid(board)]
         if game.full:
             lines.append(f"  objective: {_objective_text(s, p, viewer)}")
+    lines += _points(s)
     return "\n".join(lines)
+
+
+def _points(s: MystriaState) -> list[str]:
+    """Each seat's points: step by step once the game is over, the public part while it runs."""
+    over = s.phase == GAME_OVER
+    if not s.assigned:
+        return []
+    if not over:
+        # The kept Objective tiles are secret until the end: only the public steps are counted.
+        parts = []
+        for p in (0, 1):
+            sc = s.score(p, with_objective=False)
+            parts.append(f"player_{p} colours {sc.colours} + Majority {sc.majority} + drops {sc.drops}")
+        return ["Points so far (objectives not counted): " + "; ".join(parts)]
+    lines = ["Final scoring:"]
+    for p in (0, 1):
+        sc = s.score(p)
+        objective = f" + objective {sc.objective}" if s.game.full else ""
+        lines.append(
+            f"  player_{p}: colours {sc.colours}{objective} + Majority {sc.majority} + drops {sc.drops} "
+            f"= {sc.total}"
+        )
+    return lines
 
 
 def _objective_text(s: MystriaState, p: int, viewer: int | None) -> str:
@@ -143,6 +190,85 @@ def _objective_text(s: MystriaState, p: int, viewer: int | None) -> str:
 def _tile(t: int) -> str:
     tile = OBJECTIVES[t]
     return f"{tile.name} ({tile.points} points: places {' '.join(map(str, tile.places))})"
+
+
+def _stack(code: int) -> str:
+    return "".join(LETTERS[c] for c in STACKS[code]) or "empty"
+
+
+def describe_action(s: MystriaState, action: int, viewer: int | None = None, name: str | None = None) -> str:
+    """``action`` about to be played in ``s``: the imperative for the mover (``viewer`` is its seat),
+    otherwise a sentence naming the mover (``name``, default ``player_<seat>``) with only what the
+    table learns: which tile a seat keeps is its secret."""
+    mover = s.current_player
+    you = viewer == mover
+    who = name or f"player_{mover}"
+    if KEEP <= action < ASSIGN:
+        if you:
+            return f"keep Objective tile {_tile(action - KEEP)}"
+        return f"{who} keeps one of the two Objective tiles drawn, face down"
+    if ASSIGN <= action < MOVE:
+        colour = COLOUR_NAMES[action - ASSIGN]
+        value = s.game.score_values[s.assigned] if s.assigned < len(s.game.score_values) else "?"
+        if you:
+            return f"score board: put {colour} on the highest free value ({value})"
+        return f"{who} puts {colour} on the score board's highest free value ({value})"
+    if MOVE <= action < FLIP:
+        a, b = LINES[action - MOVE]
+        src, dst = (b, a) if not STACKS[s.stacks[a]] else (a, b)
+        stack = _stack(s.stacks[src])
+        what = f"the stack {stack} on {SPACE_NAMES[src]} to {SPACE_NAMES[dst]}"
+        return f"move {what}" if you else f"{who} moves {what}"
+    if FLIP <= action < TAKE:
+        space = action - FLIP
+        code = s.stacks[space]
+        what = f"the stack on {SPACE_NAMES[space]} ({_stack(code)} -> {_stack(FLIPPED[code])})"
+        return f"flip {what}" if you else f"{who} flips {what}"
+    if TAKE <= action < PLACE:
+        space = action - TAKE
+        top = TOP[s.stacks[space]]
+        token = (
+            f"the top token ({COLOUR_NAMES[top]}) on {SPACE_NAMES[space]}" if top >= 0 else SPACE_NAMES[space]
+        )
+        return f"take {token}" if you else f"{who} takes {token}"
+    if PLACE <= action < PLACE + NUM_PLACES:
+        colour = COLOUR_NAMES[s.held] + " " if s.held >= 0 else ""
+        place = action - PLACE + 1
+        if you:
+            return f"place the {colour}token on place {place} of your board"
+        return f"{who} places the {colour}token on place {place} of their board"
+    return action_meaning(action)
+
+
+def table_effects(s: MystriaState, viewer: int | None = None) -> str:
+    """How Mystria scores, with this table's values and what ``viewer`` may know of the objectives."""
+    if viewer is not None:
+        viewer = s.check_seat(viewer, "viewer")
+    game = s.game
+    lines = ["How points are scored at the end:"]
+    if s.assigned:
+        values = ", ".join(f"{n} {v}" for n, v in zip(COLOUR_NAMES, s.values, strict=True))
+        lines.append(f"  score board values: {values}")
+    else:
+        lines.append(f"  score board values still to place: {', '.join(map(str, game.score_values))}")
+    if game.full:
+        lines.append(
+            "  each colour: its value to the seat with the larger largest group of it (a tie: nobody)"
+        )
+    else:
+        lines.append("  each colour: the size of your largest group of it times its value")
+    lines.append(
+        f"  Majority token: {game.majority_points} points to the seat with the largest group of any colour"
+    )
+    lines.append("  each Energy drop left: 1 point; a tie on points goes to the seat with more drops")
+    if game.full:
+        lines.append(
+            "  Objective tile: its points if its places (the numbers on the Magician board) all hold "
+            "tokens of one colour"
+        )
+        if viewer is not None:
+            lines.append(f"  your objective: {_objective_text(s, viewer, viewer)}")
+    return "\n".join(lines)
 
 
 # --- generated doc tables ------------------------------------------------------------------------

@@ -70,7 +70,15 @@ CASES = [
     ("light_over", 0, ["+ 1 secret (Water)"], ["Fire", "Light"]),
     ("light_over", 1, ["+ 1 secret (Fire)"], ["Water", "Light"]),
     ("secret_played", 1, ["column: front Water", "+ 1 secret (Thunder)"], ["Air"]),
-    ("secret_played", 0, ["column: front Water", "hand: Earth, Light, Life\n"], ["Thunder", "Air"]),
+    (
+        "secret_played",
+        0,
+        [
+            "column: front Water",
+            "hand: Earth [S1 D2 | IS4 ID2 Sp1], Light [S1 D3 | IS2 ID3 Sp2], Life [S0 D2 | IS2 ID2 Sp4]\n",
+        ],
+        ["Thunder", "Air"],
+    ),
 ]
 
 
@@ -79,8 +87,11 @@ def test_viewer_sees_its_own_secrets_and_nothing_hidden(position, viewer, shown,
     text = STATES[position]().describe(viewer=viewer) + "\n"
     for part in shown:
         assert part in text, f"{part!r} missing for viewer {viewer}:\n{text}"
+    # The last round's fight names its finished columns, public since then: not where a hidden
+    # name could leak (the randomized test below covers the whole text).
+    unexplained = re.sub(r"Round \d+ fight:\n(  .*\n)*", "", text)
     for name in hidden:
-        assert not re.search(rf"\b{name}\b", text), f"{name!r} shown to viewer {viewer}:\n{text}"
+        assert not re.search(rf"\b{name}\b", unexplained), f"{name!r} shown to viewer {viewer}:\n{text}"
     if viewer is None:
         assert "(you)" not in text and "seen through Light" not in text
     elif position != "light_round" or viewer != 0:
@@ -93,12 +104,21 @@ def test_viewer_none_is_the_public_table_unchanged():
     assert s.describe() == (
         "Elemystic - round 2, phase play\n"
         "To move: player_1\n"
-        "Round 1 resolved: fronts Light vs Storm, energy lost 0 / 1\n"
+        "Round 1 fight:\n"
+        "  player_0's column: front Light, behind Earth, Life\n"
+        "  player_1's column: front Storm, behind Fire, Shadow\n"
+        "  player_1 attacks first (Speed 7 against 2)\n"
+        "  player_1 attacks: Strength 10 against Defense 10: no damage\n"
+        "  player_0 attacks: Strength 4 against Defense 3: 1 damage\n"
+        "  Energy lost: player_0 0, player_1 1\n"
         "Draft First -> player_1   Play First -> player_1\n"
+        "card numbers: [S Strength, D Defense | IS Invocation Strength, ID Invocation Defense, Sp Speed]\n"
         "player_0: Energy 10  tokens: Light (sees player_1's secret)\n"
-        "  hand: Storm, Water, Life + 1 secret\n"
+        "  hand: Storm [S2 D1 | IS3 ID1 Sp7], Water [S2 D1 | IS2 ID0 Sp3], "
+        "Life [S0 D2 | IS2 ID2 Sp4] + 1 secret\n"
         "player_1: Energy  9  tokens: -\n"
-        "  hand: Light, Air, Thunder + 1 secret"
+        "  hand: Light [S1 D3 | IS2 ID3 Sp2], Air [S2 D1 | IS3 ID0 Sp8], "
+        "Thunder [S2 D1 | IS3 ID1 Sp8] + 1 secret"
     )
 
 

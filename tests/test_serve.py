@@ -277,3 +277,24 @@ def test_a_game_without_its_own_drawer_gets_its_text(client):
 def test_serve_refuses_a_bad_port(capsys):
     assert serve_main(["--port", "70000"]) == 2
     assert "--port" in capsys.readouterr().err
+
+
+def test_the_other_seats_kept_objective_stays_secret_until_the_end(client):
+    from mystic_envs.mystria.board import OBJECTIVES
+
+    created = _new(client, env_id="mystria_v0", seats=["human", "heuristic"], seed=1)
+    gid, token = created["id"], created["tokens"]["0"]
+    session = client.app.state.store.get(gid)
+    page = client.get(f"/api/games/{gid}", params={"token": token}).json()
+    while session.positions[-1].kept[1] < 0 or session.positions[-1].kept[0] < 0:
+        if page["to_move_kind"] == "agent":
+            page = client.post(f"/api/games/{gid}/advance", json={"token": token}).json()
+        else:
+            move = {"token": token, "action": page["actions"][0]["action"]}
+            page = client.post(f"/api/games/{gid}/move", json=move).json()
+    secret = OBJECTIVES[session.positions[-1].kept[1]].name
+    listed = " ".join(m["label"] for m in page["moves"])
+    assert "keeps one of the two Objective tiles" in listed and secret not in listed
+    assert secret not in page["svg"] and secret not in page["text"]
+    final = _play_out(client, gid, token)
+    assert secret in final["svg"]  # revealed at the end, as at the table

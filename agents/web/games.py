@@ -22,6 +22,7 @@ import numpy as np
 
 import mystic_envs
 from agents import make_agent
+from agents.human import action_label
 from agents.records import GameRecorder, RecordError, load_record, replay
 from agents.web.draw import ALL, describe_text, draw, drawer
 from mystic_envs.core.aec import ENV_KWARGS, game_keywords
@@ -419,8 +420,20 @@ def _step(session: Session, step: str | None) -> int:
     return k
 
 
-def _action_label(session: Session, action: int) -> str:
-    return session.base.action_meaning(action)
+def move_entry(
+    session: Session, m: Move, viewer: int | str | None, seat_page: bool = False
+) -> dict[str, Any]:
+    """One move of the list as ``viewer`` may read it: in full for the mover, for everyone once the
+    game is over and in a watched game; otherwise as the table heard it (a secret stays secret).
+    ``seat_page``: the viewer is the human of that seat, whose own moves read "you"."""
+    before = session.positions[m.step]
+    if viewer == m.player:
+        who, label = "you" if seat_page else f"player_{m.player}", action_label(before, m.action, m.player)
+    elif viewer == ALL or session.over:
+        who, label = f"player_{m.player}", action_label(before, m.action, m.player)
+    else:
+        who, label = "", action_label(before, m.action, viewer if isinstance(viewer, int) else None)
+    return {"step": m.step, "player": m.player, "who": who, "label": label}
 
 
 def view_payload(session: Session, token: str | None, view: str | None, step: str | None) -> dict[str, Any]:
@@ -430,14 +443,13 @@ def view_payload(session: Session, token: str | None, view: str | None, step: st
     latest = k == len(session.positions) - 1
     to_move = session.to_move() if latest else (-1 if state.is_terminal else int(state.current_player))
     secret_free = session.over or not session.humans
-    moves = []
-    for m in session.moves[:k]:
-        own = viewer == ALL or viewer == m.player or session.over
-        moves.append({"step": m.step, "player": m.player, "label": m.meaning if own else m.public_meaning})
+    moves = [move_entry(session, m, viewer, seat_page=bool(token)) for m in session.moves[:k]]
     actions = []
     if latest and not session.over and isinstance(viewer, int) and viewer == to_move and token:
         mask = session.base.game_state.legal_mask()
-        actions = [{"action": int(a), "label": _action_label(session, int(a))} for a in np.flatnonzero(mask)]
+        actions = [
+            {"action": int(a), "label": action_label(state, int(a), viewer)} for a in np.flatnonzero(mask)
+        ]
     seat_kinds = [HUMAN if s == HUMAN else "agent" for s in session.seats]
     payload: dict[str, Any] = {
         "id": session.id,
@@ -477,6 +489,7 @@ __all__ = [
     "catalog",
     "env_keywords",
     "json_object",
+    "move_entry",
     "new_session",
     "one_line",
     "parse_agent",

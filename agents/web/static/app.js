@@ -228,16 +228,18 @@ function show(data) {
   moves.innerHTML = "";
   data.moves.forEach((m) => {
     const li = document.createElement("li");
-    const who = document.createElement("span");
-    who.className = "who";
-    who.textContent = data.viewer === m.player && ui.token ? "you: " : `player_${m.player}: `;
-    li.append(who, m.label);
+    if (m.who) {
+      const who = document.createElement("span");
+      who.className = "who";
+      who.textContent = `${m.who}: `;
+      li.append(who);
+    }
+    li.append(m.label);
     moves.appendChild(li);
   });
-  if (moves.lastChild) {
-    moves.lastChild.classList.add("current");
-    moves.lastChild.scrollIntoView({ block: "nearest" });
-  }
+  if (moves.lastChild) moves.lastChild.classList.add("current");
+  // Keep the latest move in sight inside the list, without scrolling the page.
+  $("history").scrollTop = $("history").scrollHeight;
 
   const actions = $("actions");
   actions.innerHTML = "";

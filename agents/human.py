@@ -40,6 +40,8 @@ PROMPT = "Your move (number, ? for the effects on the table, q to quit): "
 def _render_module(state: Any) -> ModuleType | None:
     # mystic_envs.<game>.rules -> mystic_envs.<game>.render, the game's text front end.
     package = type(state).__module__.rpartition(".")[0]
+    if not package:  # a game defined in a lone module (a test fixture) has no render module
+        return None
     try:
         return importlib.import_module(f"{package}.render")
     except ImportError:

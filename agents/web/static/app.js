@@ -64,6 +64,11 @@ function fillPlayers() {
     if (kw.choices) {
       input = document.createElement("select");
       for (const c of kw.choices) input.add(new Option(c, c, c === kw.default, c === kw.default));
+    } else if (typeof kw.default === "boolean") {
+      input = document.createElement("input");
+      input.type = "checkbox";
+      input.checked = kw.default;
+      label.classList.add("inline");
     } else {
       input = document.createElement("input");
       input.type = typeof kw.default === "number" ? "number" : "text";
@@ -99,8 +104,9 @@ function newGameBody() {
   const game = gameEntry();
   const kwargs = {};
   for (const input of document.querySelectorAll("[data-kwarg]")) {
-    if (input.value === "") continue;
-    kwargs[input.dataset.kwarg] = input.dataset.kind === "number" ? Number(input.value) : input.value;
+    if (input.dataset.kind === "boolean") kwargs[input.dataset.kwarg] = input.checked;
+    else if (input.value !== "")
+      kwargs[input.dataset.kwarg] = input.dataset.kind === "number" ? Number(input.value) : input.value;
   }
   const n = Number($("players").value);
   const seats = [];

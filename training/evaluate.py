@@ -50,7 +50,7 @@ import numpy as np
 
 import mystic_envs
 from agents import AGENT_NAMES, make_agent
-from agents.cli import key_value
+from agents.cli import add_env_arguments
 from training.ratings import PRIOR_DRAWS, fit_elo, fit_openskill, mean_interval, wilson_interval
 
 __all__ = [
@@ -727,14 +727,22 @@ def _markdown_multiplayer(result: dict[str, Any]) -> str:
         "",
         "Each agent alone in each seat: win share.",
         "",
+    ]
+    lines += _by_agent_rows(labels, seat_names, seats)
+    return "\n".join(lines) + "\n"
+
+
+def _by_agent_rows(labels: list[str], seat_names: list[str], seats: dict[str, Any]) -> list[str]:
+    """The table of each agent's results by the seat it sat in."""
+    rows = [
         "| agent | " + " | ".join(f"as {name}" for name in seat_names) + " |",
         "|---|" + "---:|" * len(seat_names),
     ]
     for label in labels:
         by_seat = seats["by_agent"][label]
         cells = [f"{_percent(by_seat[name])} of {by_seat[name]['games']}" for name in seat_names]
-        lines.append(f"| {label} | " + " | ".join(cells) + " |")
-    return "\n".join(lines) + "\n"
+        rows.append(f"| {label} | " + " | ".join(cells) + " |")
+    return rows
 
 
 def markdown_report(result: dict[str, Any]) -> str:
@@ -789,13 +797,8 @@ def markdown_report(result: dict[str, Any]) -> str:
         f"player_0 won {_percent(seats['player_0'])} of {seats['player_0']['games']} games "
         "(draws count half).",
         "",
-        "| agent | " + " | ".join(f"as {name}" for name in seat_names) + " |",
-        "|---|" + "---:|" * len(seat_names),
     ]
-    for label in labels:
-        by_seat = seats["by_agent"][label]
-        cells = [f"{_percent(by_seat[name])} of {by_seat[name]['games']}" for name in seat_names]
-        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    lines += _by_agent_rows(labels, seat_names, seats)
     return "\n".join(lines) + "\n"
 
 
@@ -925,23 +928,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         default=DEFAULT_GAMES,
         help=f"games per pairing, split equally over the seat orders (default {DEFAULT_GAMES})",
     )
-    parser.add_argument(
-        "--num-players",
-        type=int,
-        metavar="N",
-        help="players at the table (default: the env's default); more than two plays one agent "
-        "against N - 1 copies of the other",
-    )
-    parser.add_argument(
-        "--variant", metavar="NAME", help="the game's variant, where it has some (mystria_v0: intro)"
-    )
-    parser.add_argument(
-        "--env-kwarg",
-        type=key_value,
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="any other env keyword for every game (repeatable), e.g. --env-kwarg max_steps=500",
+    add_env_arguments(
+        parser,
+        num_players_help="players at the table (default: the env's default); more than two plays one "
+        "agent against N - 1 copies of the other",
     )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(

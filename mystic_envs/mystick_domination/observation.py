@@ -27,7 +27,6 @@ from mystic_envs.mystick_domination.cards import (
     NUM_CARDS,
     NUM_OPS,
     POOL_BY_PLAYERS,
-    RANK,
     SUIT,
     TRAIT_BITS,
     TRAIT_NAMES,
@@ -103,32 +102,80 @@ def build_layout_for(n: int) -> tuple[LayoutEntry, ...]:
     return build_layout(parts)
 
 
-_LAYOUTS: dict[int, tuple[dict[str, int], int]] = {}
-
-
-def _offsets(n: int) -> tuple[dict[str, int], int]:
-    if n not in _LAYOUTS:
-        layout = build_layout_for(n)
-        _LAYOUTS[n] = ({e.name: e.start for e in layout}, layout[-1].stop)
-    return _LAYOUTS[n]
-
-
 _SEAT_BLOCK = sum(size for _, size, _ in _seat_parts(0))
 _OFF: dict[str, int] = {}
 _start = 0
 for _name, _size, _ in _seat_parts(0):
     _OFF[_name.removeprefix("own_")] = _start
     _start += _size
+_O_STATUS, _O_HAND, _O_UNSEEN, _O_DISCARD, _O_TOP, _O_ENVS, _O_PAWNS, _O_CROSS, _O_DELAYED = (
+    _OFF[k]
+    for k in ("status", "hand", "unseen", "discard", "deck_top", "environments", "pawns", "cross", "delayed")
+)
+# Per-feature divisors of one seat block: values are written raw and scaled once at the end.
+_SEAT_SCALE = np.ones(_SEAT_BLOCK, dtype=np.float32)
+_SEAT_SCALE[_O_STATUS : _O_STATUS + SEAT_SCALARS] = (1, 1, 1, 1, 30, DECK_SIZE, 20, DECK_SIZE, 3)
+_SEAT_SCALE[_O_HAND : _O_ENVS + len(ENV_CARDS)] = 3.0
+for _slot in range(MAX_PAWNS):
+    _i = _O_PAWNS + _slot * PAWN_FEATURES
+    _SEAT_SCALE[_i + 5 : _i + 9] = (7, 5, 5, 5)
+    _SEAT_SCALE[_i + 13 : _i + PAWN_FEATURES] = 3.0
+for _j in range(CROSS_SPACES):
+    _i = _O_CROSS + _j * CROSS_FEATURES
+    _SEAT_SCALE[_i + 6 : _i + 8] = (14, 22)
+
+
+class _Tables:
+    """Offsets and the divisor vector of the layout for one player count."""
+
+    def __init__(self, n: int) -> None:
+        layout = build_layout_for(n)
+        self.at = {e.name: e.start for e in layout}
+        self.size = layout[-1].stop
+        self.base = self.at["own_status"]
+        scale = np.ones(self.size, dtype=np.float32)
+        scale[self.at["pool"]] = POOL_BY_PLAYERS[n]
+        scale[self.at["draw_count"]] = 3
+        scale[self.at["round"]] = 20
+        i = self.at["challenge_count"]
+        scale[i : i + 3] = (3, 8, 8)
+        scale[self.at["resources_max"]] = 10
+        for k in range(n):
+            b = self.base + k * _SEAT_BLOCK
+            scale[b : b + _SEAT_BLOCK] = _SEAT_SCALE
+        self.inverse = (1.0 / scale).astype(np.float32)
+
+
+_TABLES: dict[int, _Tables] = {}
+_PAWN_ROWS = np.zeros((NUM_CARDS, 6), dtype=np.float32)  # occupied, suit one-hot, rank: per Pawn card
+for _c in CARDS:
+    if _c.suit >= 0:
+        _PAWN_ROWS[_c.id, 0] = 1.0
+        _PAWN_ROWS[_c.id, 1 + _c.suit] = 1.0
+        _PAWN_ROWS[_c.id, 5] = _c.rank
+_CROSS_ROWS = np.zeros((NUM_CARDS, 8), dtype=np.float32)  # occupied, suit one-hot, Major, rank, numeral + 1
+for _c in CARDS:
+    _CROSS_ROWS[_c.id, 0] = 1.0
+    if _c.is_major:
+        _CROSS_ROWS[_c.id, 5] = 1.0
+        _CROSS_ROWS[_c.id, 7] = _c.number + 1
+    else:
+        _CROSS_ROWS[_c.id, 1 + _c.suit] = 1.0
+        _CROSS_ROWS[_c.id, 6] = _c.rank
+_ZERO_CARDS = [0] * NUM_CARDS
 
 
 def observe(s: MystickState, player: int) -> np.ndarray:
     """The observation of seat ``player`` (a fresh array)."""
     n = s.n
-    at, size = _offsets(n)
-    o = np.zeros(size, dtype=np.float32)
-    o[at["pool"]] = s.pool / POOL_BY_PLAYERS[n]
-    o[at["draw_count"]] = s.draw_count / 3.0
-    o[at["round"]] = min(s.round / 20.0, 1.0)
+    t = _TABLES.get(n)
+    if t is None:
+        t = _TABLES[n] = _Tables(n)
+    at = t.at
+    o = np.zeros(t.size, dtype=np.float32)
+    o[at["pool"]] = s.pool
+    o[at["draw_count"]] = s.draw_count
+    o[at["round"]] = min(s.round, 20)
     o[at["phase"] + s.phase] = 1.0
     if s.phase == ATTACH_TARGET:
         o[at["decision_card"] + s.pending_card] = 1.0
@@ -146,92 +193,88 @@ def observe(s: MystickState, player: int) -> np.ndarray:
             o[i + 1 + (s.ch_tseat - player) % n] = 1.0
             o[i + 1 + n + s.ch_tslot] = 1.0
         i = at["challenge_count"]
-        o[i] = s.ch_bonus / 3.0
+        o[i] = s.ch_bonus
         cross, suit = s.cross[s.mover], SUIT[s.ch_card]
-        o[i + 1] = sum(1 for j in s.fate if IS_MAJOR[cross[j]] or SUIT[cross[j]] == suit) / 8.0
-        o[i + 2] = len(s.fate) / 8.0
-    o[at["resources_max"]] = s.resources_max / 10.0
+        o[i + 1] = sum(1 for j in s.fate if IS_MAJOR[cross[j]] or SUIT[cross[j]] == suit)
+        o[i + 2] = len(s.fate)
+    o[at["resources_max"]] = s.resources_max
     o[at["extra_move"]] = s.extra_move
-    base = at["own_status"]
-    third = 1.0 / 3.0
+    live = s.phase != GAME_OVER
     for k in range(n):
         q = (player + k) % n
-        b = base + k * _SEAT_BLOCK
+        b = t.base + k * _SEAT_BLOCK
         deck = s.deck[q]
         known = s.known_top[q]
         split = len(deck) - known
         o[b : b + SEAT_SCALARS] = (
             s.alive[q],
             s.player == q,
-            s.mover == q and s.phase != GAME_OVER,
+            live and s.mover == q,
             s.initiative_winner == q,
-            s.score[q] / 30.0,
-            len(deck) / DECK_SIZE,
-            s.hand_size[q] / 20.0,
-            len(s.discard[q]) / DECK_SIZE,
-            known / 3.0,
+            s.score[q],
+            len(deck),
+            s.hand_size[q],
+            len(s.discard[q]),
+            known,
         )
-        i = b + _OFF["hand"]
-        hand = np.array(s.hand[q] if q == player else s.shown[q], dtype=np.float32)
-        o[i : i + NUM_CARDS] = hand * third
-        unseen = (
-            np.bincount(deck[:split], minlength=NUM_CARDS).astype(np.float32)
-            if split
-            else np.zeros(NUM_CARDS)
-        )
-        if q != player:
-            unseen += np.array(s.hand[q], dtype=np.float32) - np.array(s.shown[q], dtype=np.float32)
-        i = b + _OFF["unseen"]
-        o[i : i + NUM_CARDS] = unseen * third
+        i = b + _O_HAND
+        if q == player:
+            o[i : i + NUM_CARDS] = s.hand[q]
+            i = b + _O_UNSEEN
+            if split:
+                o[i : i + NUM_CARDS] = np.bincount(deck[:split], minlength=NUM_CARDS)
+        else:
+            shown = s.shown[q]
+            if any(shown):
+                o[i : i + NUM_CARDS] = shown
+            i = b + _O_UNSEEN
+            hand = s.hand[q]
+            unseen = np.bincount(deck[:split], minlength=NUM_CARDS) if split else np.zeros(NUM_CARDS)
+            unseen += hand
+            unseen -= shown
+            o[i : i + NUM_CARDS] = unseen
         if s.discard[q]:
-            i = b + _OFF["discard"]
-            o[i : i + NUM_CARDS] = np.bincount(s.discard[q], minlength=NUM_CARDS) * third
+            i = b + _O_DISCARD
+            o[i : i + NUM_CARDS] = np.bincount(s.discard[q], minlength=NUM_CARDS)
         if known:
-            i = b + _OFF["deck_top"]
-            o[i : i + NUM_CARDS] = np.bincount(deck[split:], minlength=NUM_CARDS) * third
-        i = b + _OFF["environments"]
+            i = b + _O_TOP
+            o[i : i + NUM_CARDS] = np.bincount(deck[split:], minlength=NUM_CARDS)
+        i = b + _O_ENVS
         for c in s.envs[q]:
-            o[i + _ENV_INDEX[c]] += third
-        i0 = b + _OFF["pawns"]
+            o[i + _ENV_INDEX[c]] += 1.0
         pawns = s.pawn[q]
         for slot in range(MAX_PAWNS):
             c = pawns[slot]
             if c < 0:
                 continue
-            i = i0 + slot * PAWN_FEATURES
+            i = b + _O_PAWNS + slot * PAWN_FEATURES
             infl, power, traits = s.infl[q][slot], s.power[q][slot], s.traits[q][slot]
-            o[i] = 1.0
-            o[i + 1 + SUIT[c]] = 1.0
-            o[i + 5] = RANK[c] / 7.0
-            o[i + 6] = infl / 5.0
-            o[i + 7] = power / 5.0
-            o[i + 8] = (infl - power) / 5.0
-            for t, bit in enumerate(TRAIT_BITS):
-                if traits & bit:
-                    o[i + 9 + t] = 1.0
+            o[i : i + 6] = _PAWN_ROWS[c]
+            o[i + 6] = infl
+            o[i + 7] = power
+            o[i + 8] = infl - power
+            if traits:
+                for tk, bit in enumerate(TRAIT_BITS):
+                    if traits & bit:
+                        o[i + 9 + tk] = 1.0
             for a, _ in s.attach[q][slot]:
-                o[i + 13 + _ATT_INDEX[a]] += third
-        i0 = b + _OFF["cross"]
+                o[i + 13 + _ATT_INDEX[a]] += 1.0
         cross = s.cross[q]
         in_fate = s.fate if q == s.mover else ()
         for j in range(CROSS_SPACES):
             c = cross[j]
             if c < 0:
                 continue
-            i = i0 + j * CROSS_FEATURES
-            o[i] = 1.0
-            if IS_MAJOR[c]:
-                o[i + 5] = 1.0
-                o[i + 7] = (CARDS[c].number + 1) / 22.0
-            else:
-                o[i + 1 + SUIT[c]] = 1.0
-                o[i + 6] = RANK[c] / 14.0
+            i = b + _O_CROSS + j * CROSS_FEATURES
+            o[i : i + 8] = _CROSS_ROWS[c]
             if j in in_fate:
                 o[i + 8] = 1.0
                 if j in s.marked:
                     o[i + 9] = 1.0
-        i = b + _OFF["delayed"]
-        for owner, c in s.delayed:
-            if owner == q:
-                o[i + _DELAYED_INDEX[c]] += 1.0
+        if s.delayed:
+            i = b + _O_DELAYED
+            for owner, c in s.delayed:
+                if owner == q:
+                    o[i + _DELAYED_INDEX[c]] += 1.0
+    o *= t.inverse
     return o

@@ -87,6 +87,21 @@ ENV_TRAIT_INFLUENCE = tuple(
     for c in range(NUM_CARDS)
 )
 SPECIAL_INDEX = {c: k for k, c in enumerate(SPECIAL_CARDS)}
+# How a card in hand may be played: always (Environments, "after the next initiative" Actions),
+# into a free Pawn slot, onto a Pawn in play, if its effect can act now (Actions), never (Majors).
+PLAY_ALWAYS, PLAY_PAWN, PLAY_ATTACHMENT, PLAY_IF_USABLE, PLAY_NEVER = range(5)
+PLAY_KIND = tuple(
+    PLAY_ALWAYS
+    if TYPE[c] == ENVIRONMENT or (TYPE[c] == ACTION and TRIGGER[c] == AFTER_NEXT_INITIATIVE)
+    else PLAY_PAWN
+    if TYPE[c] == PAWN
+    else PLAY_ATTACHMENT
+    if TYPE[c] == ATTACHMENT
+    else PLAY_IF_USABLE
+    if TYPE[c] == ACTION
+    else PLAY_NEVER
+    for c in range(NUM_CARDS)
+)
 
 
 class ActionLayout:
@@ -94,7 +109,8 @@ class ActionLayout:
     (r = 0 is the chooser, r = 1 the next seat in turn order ...)."""
 
     def __init__(self, n: int) -> None:
-        self.card = 0  # + card id: play it from hand (move) / resolve its effect next (order_effects)
+        self.card = 0  # + card id: play it from hand (move) / resolve its effect next (order_effects);
+        # the engine's move mask relies on this group starting at 0
         self.draw = NUM_CARDS
         self.extra = self.draw + 1  # + k: draw k extra cards with Resources
         self.challenger = self.extra + MAX_EXTRA + 1  # + slot: challenge with your Pawn in that slot
@@ -681,26 +697,33 @@ class MystickState(EffectsMixin, GameState):
         phase, p = self.phase, self.player
         if phase == MOVE:
             out = []
-            hand = self.hand[p]
             any_pawn = any(self.alive[q] and max(self.pawn[q]) >= 0 for q in range(self.n))
             free_slot = min(self.pawn[p]) < 0
-            for c in range(NUM_CARDS):
-                if hand[c]:
-                    t = TYPE[c]
+            for c, k in enumerate(self.hand[p]):
+                if k:
+                    kind = PLAY_KIND[c]
                     if (
-                        t == ENVIRONMENT
-                        or (t == PAWN and free_slot)
-                        or (t == ATTACHMENT and any_pawn)
-                        or (
-                            t == ACTION
-                            and (TRIGGER[c] == AFTER_NEXT_INITIATIVE or self.effect_usable(p, EFFECTS[c]))
-                        )
+                        kind == PLAY_ALWAYS
+                        or (kind == PLAY_PAWN and free_slot)
+                        or (kind == PLAY_ATTACHMENT and any_pawn)
+                        or (kind == PLAY_IF_USABLE and self.effect_usable(p, EFFECTS[c]))
                     ):
-                        out.append(A.card + c)
+                        out.append(c)  # A.card is 0
             out.append(A.draw)
-            out.extend(A.challenger + s for s in range(MAX_PAWNS) if self.can_challenge(p, s))
-            specials = sorted({SPECIAL_INDEX[c] for c in self.envs[p] if c in SPECIAL_INDEX})
-            out.extend(A.special + k for k in specials if self.effect_usable(p, EFFECTS[SPECIAL_CARDS[k]]))
+            if min(self.cross[p]) < 0:  # a full cross forbids challenging
+                pawns, power, infl = self.pawn[p], self.power[p], self.infl[p]
+                for s in range(MAX_PAWNS):
+                    if (
+                        pawns[s] >= 0
+                        and infl[s] > power[s]
+                        and (self.pool or self.challenge_targets(p, s, pawns_only=True))
+                    ):
+                        out.append(A.challenger + s)
+            if self.envs[p]:
+                specials = sorted({SPECIAL_INDEX[c] for c in self.envs[p] if c in SPECIAL_INDEX})
+                out.extend(
+                    A.special + k for k in specials if self.effect_usable(p, EFFECTS[SPECIAL_CARDS[k]])
+                )
             return out
         if phase == RESOURCES_CHOICE:
             return [A.extra + k for k in range(self.resources_max + 1)]

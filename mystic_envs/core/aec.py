@@ -318,7 +318,11 @@ class MysticAECEnv(AECEnv):
             **engine,
         }
         for ag in self.agents:
-            self.infos[ag] = dict(info)
+            if end_reason == RUNNING and self.terminations[ag]:
+                # A seat out of a game that goes on (eliminated): its own episode is over.
+                self.infos[ag] = dict(info, game_over=1, end_reason=GAME_OVER)
+            else:
+                self.infos[ag] = dict(info)
 
     # -- render / misc -----------------------------------------------------------------------
     def render(self) -> str | None:

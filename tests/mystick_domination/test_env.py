@@ -1,0 +1,103 @@
+"""The AEC env of Mystick Domination at 2-5 players, through its public module (so these run
+whether or not the env is in ``mystic_envs.ENV_IDS``): PettingZoo's API and seed tests, a seat
+eliminated mid-game leaving at once with its fixed reward while the others play on, zero-sum
+returns, pickling, the text render and what each seat's observation hides."""
+
+from __future__ import annotations
+
+import pickle
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+from mystic_envs import mystick_domination_v0 as md
+from mystic_envs.core.aec import GAME_OVER, RUNNING
+from mystic_envs.mystick_domination.observation import build_layout_for
+from mystic_envs.mystick_domination.render import card_text
+
+from .script import cid, table
+
+
+@pytest.mark.parametrize("n", [2, 3, 5])
+def test_pettingzoo_api_and_seed_tests(n):
+    api_test(md.env(num_players=n), num_cycles=300)
+    seed_test(lambda: md.env(num_players=n), num_cycles=200)
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_an_eliminated_seat_leaves_at_once_with_its_rank_and_the_others_play_on(n):
+    env = md.env(num_players=n)
+    rng = np.random.default_rng(n)
+    left_early = 0
+    for seed in range(40):
+        env.reset(seed=seed)
+        state = env.unwrapped.game_state
+        total = dict.fromkeys(env.possible_agents, 0.0)
+        for agent in env.agent_iter():
+            obs, reward, term, trunc, info = env.last()
+            total[agent] += reward
+            if term or trunc:
+                seat = env.possible_agents.index(agent)
+                assert info["game_over"] == 1 and info["end_reason"] == GAME_OVER
+                if not state.is_terminal:
+                    # Out while the game runs: below every seat still in, at once (the total
+                    # below checks it is the final reward).
+                    left_early += 1
+                    assert not state.alive[seat] and reward == state.returns()[seat]
+                    assert any(
+                        not (env.terminations[a] or env.truncations[a]) for a in env.agents if a != agent
+                    )
+                env.step(None)
+            else:
+                assert info["end_reason"] == RUNNING
+                env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        assert state.is_terminal
+        np.testing.assert_allclose([total[a] for a in env.possible_agents], state.returns())
+        assert abs(sum(total.values())) < 1e-9
+    assert left_early > 5
+
+
+def test_pickle_mid_game_env_continues_identically():
+    env = md.env(num_players=3)
+    env.reset(seed=3)
+    rng = np.random.default_rng(0)
+    for _ in range(40):
+        obs, *_ = env.last()
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    copy = pickle.loads(pickle.dumps(env))
+    for _ in range(30):
+        if not env.agents:
+            break
+        obs, *_ = env.last()
+        a = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        np.testing.assert_array_equal(copy.last()[0]["observation"], obs["observation"])
+        env.step(None if env.terminations[env.agent_selection] else a)
+        copy.step(None if copy.terminations[copy.agent_selection] else a)
+
+
+def test_describe_shows_the_table_and_only_the_viewers_hand():
+    s = table(hands={0: ["Five of Wands"], 1: ["Six of Swords"]}, pawns={1: [("Seven of Swords", 2)]},
+              cross={0: ["Ace of Cups"]}, draw_count=1, pool=9)  # fmt: skip
+    public = s.describe()
+    assert "pool 9 Power, Draw Count 1/3" in public and "Seven of Swords, influence 3, Power 2" in public
+    assert "Mystick Cross: 1:Ace of Cups" in public
+    assert "Five of Wands" not in public and "Six of Swords" not in public
+    mine = s.describe(viewer=0)
+    assert "hand: Five of Wands" in mine and "Six of Swords" not in mine
+    assert card_text(cid("XIII Death")).startswith("XIII Death (Death) - Major Arcana: Discard the Pawn")
+    assert "influence 2" in card_text(cid("Five of Wands"))
+
+
+def test_observation_hides_other_hands_and_deck_order():
+    s = table(hands={0: ["Five of Wands"], 1: ["Six of Swords"]})
+    at = {e.name: e for e in build_layout_for(2)}
+    seen_by_0 = s.observation(0)
+    assert seen_by_0[at["own_hand"].start + cid("Five of Wands")] > 0
+    assert not seen_by_0[at["seat+1_hand"].slice].any(), "an unshown hand card is private"
+    assert seen_by_0[at["seat+1_unseen"].start + cid("Six of Swords")] > 0, "counted among its unseen cards"
+    # Deck order: swapping two cards of a deck changes nothing anybody observes.
+    s2 = s.clone()
+    s2.deck[1][-1], s2.deck[1][0] = s2.deck[1][0], s2.deck[1][-1]
+    for p in (0, 1):
+        np.testing.assert_array_equal(s.observation(p), s2.observation(p))

@@ -298,3 +298,53 @@ def test_the_other_seats_kept_objective_stays_secret_until_the_end(client):
     assert secret not in page["svg"] and secret not in page["text"]
     final = _play_out(client, gid, token)
     assert secret in final["svg"]  # revealed at the end, as at the table
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_the_mystick_domination_drawer_shows_every_seat_and_only_the_viewers_hand(n):
+    # Straight on the engine, before (and whether or not) the game is registered.
+    from agents.web import draw_mystick_domination as md
+    from mystic_envs.mystick_domination.cards import CARD_BY_NAME
+    from mystic_envs.mystick_domination.rules import MystickGame
+
+    game = MystickGame(num_players=n)
+    state = game.new_initial_state(n)
+    rng = np.random.default_rng(n)
+    for step in range(300):
+        if state.is_terminal:
+            break
+        if step % 6 == 0:
+            for p in range(n):
+                other = state.determinize(p, np.random.default_rng(step))
+                assert md.draw(state, p) == md.draw(other, p), (step, p)
+            assert md.draw(state, None) == md.draw(state.determinize(0, np.random.default_rng(1)), None)
+        state.apply(int(rng.choice(state.legal_actions())))
+    picture = md.draw(state, 0)
+    assert picture.startswith("<svg") and picture.endswith("</svg>")
+    for q in range(n):
+        assert f">player_{q}" in picture
+    assert f"pool: {state.pool} Power" in picture and "Draw Count" in picture and "Mystick Cross" in picture
+    assert draw("mystick_domination_v0", state, 0) == picture  # found by its module name
+
+    from tests.mystick_domination.script import table
+
+    s = table(
+        n=n,
+        hands={0: ["Queen of Wands"], 1: ["Queen of Pentacles"]},
+        pawns={0: [("Seven of Wands", 2, [("Nine of Wands", 0)])]},
+        envs={1: ["Ace of Pentacles"]},
+        cross={0: ["XVI The Tower"]},
+    )
+    seat0, seat1, everyone, onlooker = md.draw(s, 0), md.draw(s, 1), md.draw(s, "all"), md.draw(s, None)
+    for text in (seat0, seat1, everyone, onlooker):
+        # What is in play is public: the Pawn with its Power and Attachment, the cross, Environments.
+        assert ">0: 7 Wands</text>" in text and ">Power 2/4</text>" in text and "+ 9 Wands (player_0)" in text
+        assert ">XVI Tower</text>" in text and ">Ace Pentacles</text>" in text
+    assert ">Queen Wands</text>" in seat0 and ">Queen Wands</text>" not in seat1
+    assert ">Queen Pentacles</text>" in seat1 and ">Queen Pentacles</text>" not in seat0
+    assert ">Queen Wands</text>" in everyone and ">Queen Pentacles</text>" in everyone
+    assert ">Queen Wands</text>" not in onlooker and ">Queen Pentacles</text>" not in onlooker
+    s.shown[1][CARD_BY_NAME["queen of pentacles"]] = 1  # shown at the initiative: public from then on
+    assert ">Queen Pentacles</text>" in md.draw(s, 0)
+    s.alive[n - 1] = False
+    assert ">eliminated</text>" in md.draw(s, 0)

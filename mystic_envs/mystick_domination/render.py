@@ -139,3 +139,7 @@ def suits_table() -> str:
         )
         rows.append(f"| {name} | {text} |")
     return "\n".join(rows)
+
+
+# The terminal's action labels and ? text (table.py); agents.human looks for them in this module.
+from mystic_envs.mystick_domination.table import describe_action, table_effects  # noqa: E402, F401

@@ -3,6 +3,8 @@ that neither tells a seat anything it cannot see (``determinize`` re-deals it: n
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -249,3 +251,83 @@ def test_a_card_played_is_named_to_everyone_and_an_unplayed_hand_never_is():
     s = _position_a()
     heard = " ".join(describe_action(s, a, 1) for a in s.legal_actions())
     assert all(CARDS[c].name in heard for c in range(NUM_CARDS) if s.hand[0][c])
+
+
+def test_the_render_module_serves_the_terminal_front_ends():
+    # agents.human finds the game's labels and ? text in its render module.
+    from agents.human import action_label
+    from agents.human import table_effects as human_table_effects
+    from mystic_envs.mystick_domination import render, table
+
+    assert render.describe_action is table.describe_action and render.table_effects is table.table_effects
+    s = _position_a()
+    assert action_label(s, action(s, "draw"), 1, name="player_0 (random)") == (
+        "player_0 (random) draws a card (Draw Count 2 -> 3: the round ends)"
+    )
+    assert human_table_effects(s, 0) == table_effects(s, 0)
+
+
+def test_a_human_at_a_four_player_table_reads_labels_and_the_effects_and_plays():
+    from agents.human import HumanAgent
+    from mystic_envs import mystick_domination_v0
+
+    env = mystick_domination_v0.env(num_players=4)
+    env.reset(seed=2)
+    lines: list[str] = []
+    answers = iter(["?", "x"])
+
+    def answer(prompt: str) -> str:
+        # "?", a bad answer, then the first legal action listed, every time after.
+        nxt = next(answers, None)
+        if nxt is not None:
+            return nxt
+        start = max(i for i, line in enumerate(lines) if line.endswith("your legal actions:"))
+        return lines[start + 1].split(":")[0].strip()
+
+    # env_id None: the agent's own check of the id waits for the game's registration.
+    human = HumanAgent(input_fn=answer, output=lines.append)
+    moves = 0
+    for agent in env.agent_iter(max_iter=60):
+        _, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        env.step(human.act(env, agent))
+        moves += 1
+    text = "\n".join(lines)
+    assert moves > 30
+    assert "Traits:\n  Aggression:" in text and "your hand:" in text  # the ? text
+    assert "'x' is not a number" in text
+    assert "Mystick Cross" in text or "draw a card (Draw Count" in text
+    listed = "\n".join(line for line in lines if re.match(r"\s+\d+: ", line))
+    assert "play it / resolve" not in listed and "target the Pawn in slot" not in listed  # no raw meanings
+
+
+@pytest.mark.skipif(
+    "mystick_domination_v0" not in __import__("mystic_envs").ENV_IDS,
+    reason="agents.play takes the game once it is registered in mystic_envs (helper F's last step)",
+)
+def test_agents_play_at_four_players_against_random_to_the_end():
+    from agents.play import main as play_main
+
+    lines: list[str] = []
+
+    def answer(prompt: str) -> str:
+        start = max(i for i, line in enumerate(lines) if line.endswith("your legal actions:"))
+        return next(m.group(1) for line in lines[start:] if (m := re.match(r"\s+(\d+): ", line)))
+
+    argv = [
+        "mystick_domination_v0",
+        "--num-players",
+        "4",
+        "--opponent",
+        "random",
+        "--seed",
+        "1",
+        "--seat",
+        "0",
+    ]
+    assert play_main(argv, input_fn=answer, output=lines.append) == 0
+    text = "\n".join(lines)
+    assert "against 3 x random" in lines[0] and "Final table:" in text and "Winner:" in text
+    assert re.search(r"player_[123] \(random\) (plays|draws|challenges|attaches|uses|marks|keeps)", text)

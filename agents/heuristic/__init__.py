@@ -8,6 +8,8 @@ given a searcher's own determinized copy.
 from __future__ import annotations
 
 from agents.heuristic.elemystic import ElemysticHeuristic, decide
+from agents.heuristic.mystick_domination import MystickDominationHeuristic
+from agents.heuristic.mystick_domination import rollout_policy as mystick_domination_rollout
 from agents.heuristic.mystria import MystriaHeuristic
 from agents.heuristic.mystria import rollout_policy as mystria_rollout
 from agents.heuristic.tarot_dice import TarotDiceHeuristic
@@ -17,6 +19,7 @@ HEURISTICS = {
     "elemystic_v0": ElemysticHeuristic,
     "mystria_v0": MystriaHeuristic,
     "tarot_dice_v0": TarotDiceHeuristic,
+    "mystick_domination_v0": MystickDominationHeuristic,
 }
 
 ROLLOUT_POLICIES = {
@@ -26,6 +29,8 @@ ROLLOUT_POLICIES = {
     "mystria_v0": mystria_rollout,
     # The heuristic's capture rules only (a full decision costs ~1,000 random ones).
     "tarot_dice_v0": tarot_dice_rollout,
+    # The whole player: one decision is a few dozen microseconds of arithmetic, no look-ahead.
+    "mystick_domination_v0": mystick_domination_rollout,
 }
 
 #: Games whose heuristic reports the value of every option it compared
@@ -39,6 +44,7 @@ __all__ = [
     "ROLLOUT_POLICIES",
     "SCORED",
     "ElemysticHeuristic",
+    "MystickDominationHeuristic",
     "MystriaHeuristic",
     "TarotDiceHeuristic",
 ]

@@ -11,6 +11,14 @@ of rules (``--variant`` picks one) and prints the first player's wins, how the g
 share of games the drops tie-break decided and the Objective tiles kept and achieved. The figures
 are quoted in ``docs/rules/mystria.md`` and checked by ``tests/mystria/test_balance.py``.
 
+``python -m agents.balance --env mystick_domination_v0 --num-players N --games 10000`` plays that many
+heuristic self-play games at N players (2-5; several counts: ``--num-players 2 3 4 5``) and prints
+each seat's wins and its distance from 1/N, the first mover's (the first initiative's winner),
+the wins of every pair of suits a deck was built from, the game length in moves and rounds, and
+how the games ended (the pool emptied at a round's end, or eliminations to the last player
+standing). The figures are quoted in ``docs/rules/mystick_domination.md`` and checked by
+``tests/mystick_domination/test_balance.py``.
+
 ``python -m agents.balance --env tarot_dice_v0 --games 2000`` prints the first player's share of
 the matches and of the rounds it started, how the rounds ended (the last pair captured, or the
 nightfall duel at the turn limit), their length and points, and how often a match went to sudden
@@ -26,11 +34,16 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from agents.heuristic import mystick_domination as mystick_heuristic
 from agents.heuristic import mystria as mystria_heuristic
 from agents.heuristic import tarot_dice as tarot_dice_heuristic
 from agents.heuristic.elemystic import decide
 from mystic_envs.elemystic.cards import ELEMENT_NAMES, NUM_ELEMENTS
 from mystic_envs.elemystic.rules import ElemysticGame
+from mystic_envs.mystick_domination.cards import IS_MAJOR as MYSTICK_IS_MAJOR
+from mystic_envs.mystick_domination.cards import SUIT as MYSTICK_SUIT
+from mystic_envs.mystick_domination.cards import SUIT_NAMES as MYSTICK_SUITS
+from mystic_envs.mystick_domination.rules import MystickGame
 from mystic_envs.mystria import rules as mystria_rules
 from mystic_envs.mystria.board import NUM_OBJECTIVES, OBJECTIVES, VARIANTS
 from mystic_envs.tarot_dice import rules as tarot_dice_rules
@@ -293,15 +306,136 @@ def measure_tarot_dice(games: int, seed: int = 0) -> TarotDiceReport:
     return report
 
 
+@dataclass
+class MystickReport:
+    """Heuristic self-play tallies for Mystick Domination at ``n`` players. A game won by several
+    seats (tied on score and cards left) counts a share for each; a drawn game for none."""
+
+    n: int
+    games: int = 0
+    seat_wins: list[float] = field(default_factory=list)
+    first_wins: float = 0.0  # the seat that won the first initiative (and moved first)
+    pair_games: dict[tuple[int, int], int] = field(default_factory=dict)  # decks of that suit pair
+    pair_wins: dict[tuple[int, int], float] = field(default_factory=dict)
+    moves: list[int] = field(default_factory=list)  # actions per game, sub-decisions included
+    turns: list[int] = field(default_factory=list)  # moves proper (play, draw, challenge, special)
+    rounds: list[int] = field(default_factory=list)
+    last_standing: int = 0  # games ended by eliminations down to one player
+    with_elimination: int = 0  # games in which at least one seat was eliminated
+    drawn: int = 0  # no winner: tied on score and cards left
+
+    def __post_init__(self) -> None:
+        self.seat_wins = [0.0] * self.n
+
+    def seat_table(self) -> str:
+        rows = [
+            f"| seat | wins of {self.games} [95% CI] | distance from 1/{self.n} |",
+            "|---|--:|--:|",
+        ]
+        fair = 1 / self.n
+        for q in range(self.n):
+            rows.append(self._rate_row(f"player_{q}", self.seat_wins[q], self.games, fair))
+        rows.append(self._rate_row("first mover", self.first_wins, self.games, fair))
+        return "\n".join(rows)
+
+    @staticmethod
+    def _rate_row(name: str, wins: float, games: int, fair: float) -> str:
+        lo, hi = wilson(wins, games)
+        rate = wins / games
+        return (
+            f"| {name} | {100 * rate:.1f}% [{100 * lo:.1f}-{100 * hi:.1f}] "
+            f"| {100 * (rate - fair):+.1f} points |"
+        )
+
+    def pair_table(self) -> str:
+        rows = ["| suits of the deck | decks | wins [95% CI] |", "|---|--:|--:|"]
+        for pair in sorted(self.pair_games):
+            k, w = self.pair_games[pair], self.pair_wins.get(pair, 0.0)
+            lo, hi = wilson(w, k)
+            name = " + ".join(MYSTICK_SUITS[x] for x in pair)
+            rows.append(f"| {name} | {k} | {100 * w / k:.1f}% [{100 * lo:.1f}-{100 * hi:.1f}] |")
+        return "\n".join(rows)
+
+    def length_table(self) -> str:
+        def spread(xs: list[int]) -> str:
+            a = np.array(xs)
+            return f"{np.median(a):.0f} / {a.mean():.1f} / {a.min()}-{a.max()}"
+
+        g = self.games
+        return "\n".join(
+            [
+                "| players | games | actions: median / mean / range | moves | rounds "
+                "| ended by the empty pool | by the last player standing | a seat eliminated | drawn |",
+                "|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
+                f"| {self.n} | {g} | {spread(self.moves)} | {spread(self.turns)} | {spread(self.rounds)} "
+                f"| {100 * (g - self.last_standing) / g:.1f}% | {100 * self.last_standing / g:.1f}% "
+                f"| {100 * self.with_elimination / g:.1f}% | {100 * self.drawn / g:.1f}% |",
+            ]
+        )
+
+    def table(self) -> str:
+        return f"{self.length_table()}\n\n{self.seat_table()}\n\n{self.pair_table()}"
+
+
+def deck_suits(deck: list[int]) -> tuple[int, int]:
+    """The two suits a Mystick Domination deck is built from."""
+    suits = sorted({MYSTICK_SUIT[c] for c in deck if not MYSTICK_IS_MAJOR[c]})
+    return suits[0], suits[-1]
+
+
+def measure_mystick(games: int, num_players: int = 2, seed: int = 0) -> MystickReport:
+    """Play ``games`` Mystick Domination heuristic self-play games at ``num_players`` from ``seed``
+    (random basic decks, as the env's default) and tally them."""
+    game = MystickGame(num_players=num_players)
+    rng = np.random.default_rng(seed)
+    report = MystickReport(num_players)
+    for _ in range(games):
+        s = game.new_initial_state(int(rng.integers(2**63)))
+        first = s.first_mover
+        moves = turns = 0
+        while not s.is_terminal:
+            p = s.current_player
+            turns += s.phase == 0  # phase "move": a move proper, not one of its sub-decisions
+            s.apply(mystick_heuristic.decide(s.determinize(p, rng), p))
+            moves += 1
+        winners = s.winners()
+        report.games += 1
+        report.moves.append(moves)
+        report.turns.append(turns)
+        report.rounds.append(s.round)
+        report.drawn += not winners
+        report.last_standing += sum(s.alive) <= 1
+        report.with_elimination += not all(s.alive)
+        for q in range(num_players):
+            pair = deck_suits(s.deck_list[q])
+            report.pair_games[pair] = report.pair_games.get(pair, 0) + 1
+            if q in winners:
+                share = 1 / len(winners)
+                report.seat_wins[q] += share
+                report.pair_wins[pair] = report.pair_wins.get(pair, 0.0) + share
+        if first in winners:
+            report.first_wins += 1 / len(winners)
+    return report
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m agents.balance", description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--env", default="elemystic_v0", choices=("elemystic_v0", "mystria_v0", "tarot_dice_v0")
+        "--env",
+        default="elemystic_v0",
+        choices=("elemystic_v0", "mystria_v0", "tarot_dice_v0", "mystick_domination_v0"),
     )
     parser.add_argument(
         "--games",
         type=int,
-        help="games (per variant for mystria_v0; default 20000 elemystic, 2000 mystria and tarot_dice)",
+        help="games (per variant for mystria_v0, per player count for mystick_domination_v0; default "
+        "20000 elemystic, 2000 mystria and tarot_dice, 1000 mystick_domination)",
+    )
+    parser.add_argument(
+        "--num-players",
+        type=int,
+        nargs="+",
+        help="mystick_domination_v0 only: player counts, 2-5 (default 2)",
     )
     parser.add_argument("--variant", choices=VARIANTS, help="mystria_v0 only: one variant (default both)")
     parser.add_argument("--seed", type=int, default=0)
@@ -310,6 +444,20 @@ def main(argv: list[str] | None = None) -> None:
         parser.error("--games must be at least 1")
     if args.seed < 0:
         parser.error(f"--seed must be a non-negative integer, got {args.seed}")
+    if args.num_players is not None and args.env != "mystick_domination_v0":
+        parser.error("--num-players is for mystick_domination_v0 (the other games are for two players)")
+    if args.env == "mystick_domination_v0":
+        if args.variant:
+            parser.error("--variant is for mystria_v0")
+        counts = args.num_players or [2]
+        bad = [k for k in counts if k not in MystickGame.PLAYER_COUNTS]
+        if bad:
+            parser.error(f"--num-players must be among 2-5, got {bad[0]}")
+        for k in counts:
+            print(
+                f"## {k} players\n\n{measure_mystick(args.games or 1000, k, args.seed).table()}\n", flush=True
+            )
+        return
     if args.env == "elemystic_v0":
         if args.variant:
             parser.error("--variant is for mystria_v0")

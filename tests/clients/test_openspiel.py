@@ -126,7 +126,20 @@ def test_tensors_are_the_env_observations(env_id, n):
     ]
     rng = np.random.default_rng(0)
     steps = 0
+    # Each seat's reward on the step it terminated: a seat eliminated mid-game (Mystick Domination
+    # at 3+ players) leaves the env with its fixed reward while the others play on.
+    final = {}
+
+    def drain_eliminated() -> None:
+        # OpenSpiel never hands a turn to an eliminated seat; the env does, once, for step(None).
+        for a in env.agents:
+            if env.terminations[a]:
+                final.setdefault(a, env.rewards[a])
+        while env.agents and env.terminations[env.agent_selection] and not state.is_terminal():
+            env.step(None)
+
     while not state.is_terminal():
+        drain_eliminated()
         player = state.current_player()
         assert env.agent_selection == f"player_{player}"
         mask = env.observe(env.agent_selection)["action_mask"]
@@ -154,7 +167,8 @@ def test_tensors_are_the_env_observations(env_id, n):
         env.step(action)
         steps += 1
     assert state.current_player() == pyspiel.PlayerId.TERMINAL and state.legal_actions() == []
-    rewards = [env.rewards[a] for a in env.possible_agents]  # the final step rewards every seat
+    drain_eliminated()
+    rewards = [final[a] for a in env.possible_agents]
     assert state.returns() == rewards and sum(rewards) == 0.0
     assert str(state) == env.unwrapped.game_state.describe()
 

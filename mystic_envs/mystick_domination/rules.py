@@ -692,7 +692,8 @@ class MystickState(DecisionsMixin, EffectsMixin, GameState):
 
     def determinize(self, player: int, rng: np.random.Generator) -> MystickState:
         """Re-deal what ``player`` cannot see: every deck below its shown top cards, and the other
-        players' hand cards that were never shown. Deck lists are public (D-5)."""
+        players' hand cards that were never shown (the Attachment being played is face up).
+        Deck lists are public (D-5)."""
         self.check_seat(player)
         check_rng(rng)
         c = self.clone()
@@ -704,7 +705,11 @@ class MystickState(DecisionsMixin, EffectsMixin, GameState):
             hidden_hand = []
             if q != player:
                 for card in range(NUM_CARDS):
-                    extra = c.hand[q][card] - c.shown[q][card]
+                    known = c.shown[q][card]
+                    if card == c.pending_card and q == c.player:
+                        # The Attachment waiting for its Pawn is face up: it stays in the hand.
+                        known = max(known, 1)
+                    extra = c.hand[q][card] - known
                     if extra:
                         hidden_hand.extend([card] * extra)
                         c.hand[q][card] -= extra

@@ -3,6 +3,9 @@ a masked DQN for player_0, masked random play for the other seats)."""
 
 from __future__ import annotations
 
+import functools
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -44,9 +47,15 @@ def assert_buffer_holds_the_schema(buffer, env) -> None:
     np.testing.assert_array_equal(np.asarray(data.info.game_over, dtype=bool), ended)
 
 
+@functools.cache
+def recipe(env_id: str, n: int) -> dict[str, Any]:
+    """The recipe's names for one case, run once for the tests that read them."""
+    return run_recipe("Tianshou", env_id, n)
+
+
 @pytest.mark.parametrize(("env_id", "n"), CASES)
 def test_dqn_trains_through_tianshous_trainer(env_id: str, n: int) -> None:
-    ns = run_recipe("Tianshou", env_id, n)
+    ns = recipe(env_id, n)
     result = ns["result"]
     assert result.train_step >= 300
     assert result.update_step > 0, "the trainer made no gradient step"
@@ -58,9 +67,8 @@ def test_dqn_trains_through_tianshous_trainer(env_id: str, n: int) -> None:
 
 @pytest.mark.parametrize(("env_id", "n"), CASES)
 def test_collector_plays_whole_zero_sum_games(env_id: str, n: int) -> None:
-    def make_env() -> PettingZooEnv:
-        return PettingZooEnv(mystic_envs.make(env_id, num_players=n, illegal_action="raise"))
-
+    # The recipe's env: its StepEliminated wrapper lets a game with an elimination play on.
+    make_env = recipe(env_id, n)["make_env"]
     env = make_env()
     seats = [MARLRandomDiscreteMaskedOffPolicyAlgorithm(action_space=env.action_space) for _ in env.agents]
     algorithm = MultiAgentOffPolicyAlgorithm(algorithms=seats, env=env)
@@ -75,3 +83,30 @@ def test_collector_plays_whole_zero_sum_games(env_id: str, n: int) -> None:
     np.testing.assert_allclose(returns.sum(axis=1), 0.0, atol=1e-6, err_msg="a game was not zero-sum")
     assert np.all(np.abs(returns) <= 1.0)
     assert_buffer_holds_the_schema(collector.buffer, env)
+    # Played to the end: every episode ends by the rules.
+    data = collector.buffer[collector.buffer.sample_indices(0)]
+    ended = data.terminated | data.truncated
+    assert ended.sum() == 4
+    game_over = env.env.unwrapped.info_names["end_reason"].index("game over")
+    assert np.all(np.asarray(data.info.end_reason)[ended] == game_over)
+
+
+@pytest.mark.skipif(
+    "mystick_domination_v0" not in mystic_envs.ENV_IDS, reason="Mystick Domination is not registered"
+)
+def test_tianshous_own_wrapper_ends_the_episode_at_the_first_elimination() -> None:
+    """Why the recipe wraps the env: Tianshou's PettingZooEnv returns ``env.last()`` of the agent
+    to move, and an eliminated seat is handed the move (for its ``step(None)``) while the game goes on."""
+    env = PettingZooEnv(mystic_envs.make("mystick_domination_v0", num_players=3, illegal_action="raise"))
+    obs, _ = env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    terminated = False
+    while not terminated:
+        obs, rewards, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(obs["mask"]))))
+        assert not truncated
+    raw = env.env.unwrapped
+    assert not raw.game_state.is_terminal, "the game itself goes on"
+    seat = raw.agent_name_mapping[obs["agent_id"]]
+    assert raw.game_state.player_done(seat) and info["game_over"] == 1
+    # Only the eliminated seat's reward is paid: the episode is not zero-sum.
+    assert rewards[seat] < 0 and sum(rewards) != 0

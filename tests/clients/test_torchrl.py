@@ -34,19 +34,30 @@ def test_masked_rollout(env_id: str, n: int) -> None:
         mask = rollout[group, "action_mask"].squeeze(1)[movers]
         assert torch.all(mask.gather(-1, action.unsqueeze(-1))), f"{group} played outside its mask"
 
-    # Every game that ended did so by the rules, zero-sum, with game_over in every seat's info.
+    # Every game that ended did so by the rules, zero-sum. A seat's reward comes on the step its own
+    # group is done: the game's end, or (StepEliminated) the step that eliminated it mid-game.
     done = rollout["next", "done"].squeeze(-1)
     assert done.sum() >= 1, "no game ended in 300 steps"
     rewards = torch.stack([rollout["next", group, "reward"].reshape(300) for group in groups], dim=-1)
-    assert torch.all(rewards[~done] == 0), "a reward before the end of a game"
-    torch.testing.assert_close(rewards[done].sum(-1), torch.zeros(int(done.sum())))
+    seat_done = torch.stack([rollout["next", group, "done"].reshape(300) for group in groups], dim=-1)
+    assert torch.all(rewards[~seat_done] == 0), "a reward before that seat's end"
+    assert torch.all(seat_done[done]), "a seat still playing when the game ended"
+    game = torch.cumsum(done.long(), 0) - done.long()  # the game each step belongs to
+    finished = game < int(done.sum())
+    per_game = torch.zeros(int(done.sum()), len(groups)).index_add_(0, game[finished], rewards[finished])
+    torch.testing.assert_close(per_game.sum(-1), torch.zeros(int(done.sum())))
+    # Each seat is paid once per game, and only once it is done.
+    # (a seat's done carries over from the step before unless a new game began there).
+    carried = seat_done[:-1] & ~done[:-1, None]
+    first_done = seat_done & ~torch.cat([torch.zeros(1, len(groups), dtype=torch.bool), carried])
+    assert torch.all(rewards[~first_done] == 0), "a seat paid after its end"
     end_reason = raw.info_names["end_reason"].index("game over")
     schema = {field.name for field in raw.info_schema}
-    for group in groups:
+    for index, group in enumerate(groups):
         info = rollout["next", group, "info"]
         assert set(info.keys()) == schema
-        assert torch.all(info["game_over"].reshape(300).bool() == done)
-        assert torch.all(info["end_reason"].reshape(300)[done] == end_reason)
+        assert torch.all(info["game_over"].reshape(300).bool() == seat_done[:, index])
+        assert torch.all(info["end_reason"].reshape(300)[seat_done[:, index]] == end_reason)
 
     # return_state: PettingZoo's state() as "state", inside its declared space.
     state = rollout["state"]

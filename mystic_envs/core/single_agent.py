@@ -3,7 +3,8 @@
 The learner plays one seat; every other seat is played inside ``step()`` by the opponent. The
 observation is the learner's flat vector; ``action_masks()`` serves MaskablePPO. Rewards are the
 AEC rewards of the learner's seat, so the final +1/-1/0 reaches the learner's last transition even
-when the game ends on an opponent's move.
+when the game ends on an opponent's move. A learner eliminated while the game goes on (more than
+two players) ends its episode there: ``terminated=True`` with the fixed reward of its rank.
 """
 
 from __future__ import annotations

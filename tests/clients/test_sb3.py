@@ -69,3 +69,18 @@ def test_pettingzoo_sb3_tutorial_wrapper_needs_the_gymnasium_mixin(env_id: str, 
         obs, reward, terminated, truncated, _ = env.step(int(rng.choice(np.flatnonzero(env.action_mask()))))
         total += abs(reward)
     assert total > 0, "the last mover's final reward never reached SB3"
+
+    # At 3-5 players a seat can be eliminated mid-game, by its own move or by another seat's: SB3 is
+    # always handed a live seat to move (an eliminated one has no legal action).
+    left_by_another = 0
+    for seed in range(2, 42):
+        env.reset(seed=seed)
+        terminated = truncated = False
+        while not (terminated or truncated):
+            mover = raw.agent_selection
+            assert not (raw.terminations[mover] or raw.truncations[mover]), f"{mover} is out but to move"
+            before = set(raw.agents)
+            _, _, terminated, truncated, _ = env.step(int(rng.choice(np.flatnonzero(env.action_mask()))))
+            left_by_another += len(before - set(raw.agents) - {mover})
+    if n > 2:
+        assert left_by_another > 0, "no seat was eliminated by another seat's move"

@@ -4,8 +4,8 @@
 >>> env = mystic_envs.make("elemystic_v0")
 >>> env.reset(seed=0)
 
-``ENV_IDS`` lists the games that are implemented in this release; the others of the
-collection (``mystick_domination_v0``, ``mystic_vale_v0``) join it as they land.
+``ENV_IDS`` lists the games that are implemented in this release; the last of the
+collection (``mystic_vale_v0``) joins it when it lands.
 Nothing heavy (torch, SB3) is imported here.
 """
 
@@ -23,8 +23,9 @@ _REGISTRY: dict[str, tuple[str, tuple[int, ...], str]] = {
     "elemystic_v0": ("mystic_envs.elemystic_v0", (2,), "Elemystic"),
     "mystria_v0": ("mystic_envs.mystria_v0", (2,), "Mystria"),
     "tarot_dice_v0": ("mystic_envs.tarot_dice_v0", (2,), "TarotDice"),
+    "mystick_domination_v0": ("mystic_envs.mystick_domination_v0", (2, 3, 4, 5), "MystickDomination"),
 }
-_PLANNED = ("mystick_domination_v0", "mystic_vale_v0")
+_PLANNED = ("mystic_vale_v0",)
 
 ENV_IDS: tuple[str, ...] = tuple(_REGISTRY)
 
@@ -74,6 +75,9 @@ def make(env_id: str, **kwargs: Any) -> Any:
     - ``elemystic_v0``: ``num_players`` (2).
     - ``mystria_v0``: ``num_players`` (2), ``variant`` (``"full"`` default, or ``"intro"``).
     - ``tarot_dice_v0``: ``num_players`` (2), ``num_rounds`` (2), ``round_turn_limit`` (40).
+    - ``mystick_domination_v0``: ``num_players`` (2-5), ``decks`` (``"random"``, a preset name or one
+      deck per seat), ``construction`` (``"basic"`` or ``"advanced"``), ``reshuffle_opening_majors``
+      (False).
 
     Any other keyword is a ``TypeError`` naming the env and the keywords it accepts.
     """

@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from agents import make_agent
 from agents.heuristic import HEURISTICS, ROLLOUT_POLICIES
 from agents.heuristic.mystick_domination import MystickDominationHeuristic, decide
 from mystic_envs import mystick_domination_v0 as md
@@ -64,6 +65,7 @@ def against_random(n: int, games: int, seed0: int = 0) -> float:
 def test_registered_as_the_games_heuristic_and_rollout_policy():
     assert HEURISTICS[ENV_ID] is MystickDominationHeuristic
     assert MystickDominationHeuristic(seed=0).env_id == ENV_ID
+    assert isinstance(make_agent("heuristic", ENV_ID, seed=0), MystickDominationHeuristic)
     for n in (2, 5):
         s = MystickGame(num_players=n).new_initial_state(n)
         while not s.is_terminal:

@@ -199,6 +199,16 @@ def open_spaces(s: MystickState, p: int) -> int:
     return sum(1 for c in s.cross[p] if c < 0)
 
 
+def turn_order(s: MystickState, p: int, code: int) -> int:
+    """A tie-break key for a pawn code (or -1, the pool, first): seats counted from ``p`` in turn
+    order, so the rule reads the same from every seat (lowest seat number first would make
+    player_0 everyone's target at 3-5 players)."""
+    if code < 0:
+        return -1
+    q, slot = divmod(code, MAX_PAWNS)
+    return ((q - p) % s.n) * MAX_PAWNS + slot
+
+
 def _pmf(k: int, q: float) -> list[float]:
     return [math.comb(k, i) * q**i * (1 - q) ** (k - i) for i in range(k + 1)]
 
@@ -252,7 +262,10 @@ def challenge_value(s: MystickState, p: int, slot: int, target: int) -> float:
 
 def best_target(s: MystickState, p: int, slot: int) -> tuple[float, int]:
     targets = s.challenge_targets(p, slot)
-    return max((challenge_value(s, p, slot, t), -t) for t in targets) if targets else (-WIN, 1)
+    if not targets:
+        return -WIN, 1
+    value, _, target = max((challenge_value(s, p, slot, t), -turn_order(s, p, t), t) for t in targets)
+    return value, target
 
 
 # --- draws and the Draw Count ------------------------------------------------------------------
@@ -311,9 +324,9 @@ def pawn_choice(s: MystickState, p: int, eff: Effect, codes: list[int]) -> tuple
             v = -pawn_worth(s, r, t) if own else pawn_worth(s, r, t)
         else:
             v = 0.0
-        scored.append((v, -code))
-    v, code = max(scored)
-    return v, -code
+        scored.append((v, -turn_order(s, p, code), code))
+    v, _, code = max(scored)
+    return v, code
 
 
 def player_choice(s: MystickState, p: int, eff: Effect, seats: list[int]) -> tuple[float, int]:
@@ -337,9 +350,11 @@ def player_choice(s: MystickState, p: int, eff: Effect, seats: list[int]) -> tup
             v = min(eff.amount, s.score[q]) + 0.01 * s.score[q]
         else:  # PEEK and the rest: what it shows is not used
             v = 0.0
-        scored.append((v, -q))
-    v, q = max(scored)
-    return v, -q
+        # Ties go to the next seat in turn order, not the lowest seat number: a rule that reads
+        # the same from every seat (lowest-first made player_0 everyone's target at 3-5 players).
+        scored.append((v, -((q - p) % s.n), q))
+    v, _, q = max(scored)
+    return v, q
 
 
 def row_value(s: MystickState, p: int, eff: Effect) -> float:
@@ -423,9 +438,9 @@ def attachment_choice(s: MystickState, p: int, c: int, codes: list[int]) -> tupl
                 v += 0.1 if own else -0.1
             elif e.op == DRAW_COUNT and TRIGGER[c] == WHEN_CHALLENGED:  # Parry
                 v += 0.2 if own else 0.0
-        scored.append((v, -code))
-    v, code = max(scored)
-    return v, -code
+        scored.append((v, -turn_order(s, p, code), code))
+    v, _, code = max(scored)
+    return v, code
 
 
 def environment_value(s: MystickState, p: int, c: int) -> float:
@@ -539,9 +554,7 @@ def decide(state: MystickState, seat: int) -> int:
         want = 0 if deck < 20 or hand >= 3 else min(s.resources_max, 3 - hand, (deck - 20) // 3)
         return A.extra + max(0, want)
     if phase == CHALLENGE_TARGET:
-        targets = s.challenge_targets(p, s.ch_slot)
-        _, neg = max((challenge_value(s, p, s.ch_slot, t), -t) for t in targets)
-        return s._target_action(-neg)
+        return s._target_action(best_target(s, p, s.ch_slot)[1])
     if phase == ATTACH_TARGET:
         _, code = attachment_choice(s, p, s.pending_card, s.choice)
         return s._target_action(code)

@@ -3,7 +3,7 @@
 It sees only what its seat sees: every decision is taken on ``state.determinize(seat)``, where the
 other hands and every deck's order are re-dealt, and it reads only public facts (play areas,
 Power, pool, scores, crosses, the Draw Count, deck sizes) plus its own hand and its own deck's
-*composition* (its deck list less every card of its it can see: that is the same in every
+*composition* (its deck list less every card of its own it can see: that is the same in every
 determinization, whatever order the deal gives). It plays any player count; "the opponent" below
 is the leader among the other seats.
 
@@ -11,17 +11,22 @@ Every legal move is given a value in victory points, less the cards of its own d
 the best is played (ties to the lowest action):
 
 - Deck as life. A player whose deck runs out is eliminated, so a card taken from the deck (a draw,
-  a Fate card, a redraw, a Major replaced) costs ``0.15 + 2 / (deck - 1)`` points: nearly free
-  with a full deck, dear with a thin one. No move that can empty its own deck is played unless it
-  wins the game at once (the next initiative draw needs a card too, so it keeps a reserve).
+  a Fate card, a redraw, a Major replaced) costs ``0.1 + 9 / (deck - 4 - 6 r)`` points, ``r`` the
+  rounds still to come (``1 + pool // 4``: each takes an initiative draw and forced moves), plus
+  0.03 per card it trails the thinnest rival deck by: nearly free with a deep deck, dear with a
+  thin one. No move that can empty its own deck is played unless it wins the game at once (the
+  next initiative draw needs a card too, so it keeps a reserve). A victory point counts less the
+  further ahead on score it already is (``1 / (1 + lead / 4)``): a big lead is lost by
+  elimination, not on points.
 - Challenge. The chance a Fate card is a success is the share of the challenging Pawn's suit plus
   the Majors in the cards left in its deck; one redraw of the failures raises it to ``p + (1 - p) p``
   while the deck is healthy. The number of Fate cards is the Pawn's influence, capped by the open
   spaces of the cross. The expected transfer is ``E[min(successes - immunity, target's Power,
   room)]`` over the binomial; each Power moved is worth its victory point now, the bonus it will
   likely score at the round's end (doubled with Presence), and, from an enemy Pawn, the bonus that
-  Pawn loses. An Aggression Pawn adds the chance of a kill times the target's worth. The best
-  target of each Pawn is compared with the other moves.
+  Pawn loses. An Aggression Pawn adds the chance of a kill times the target's worth; Power from
+  the pool adds ``0.3 tanh(lead / 4)`` a Power (the game ends when the pool is empty: good for the
+  leader). The best target of each Pawn is compared with the other moves.
 - Draw Count. Drawing ends the round when the Draw Count reaches 3: worth the difference between
   its own bonus (Power on its Pawns, Presence doubled) and the best other seat's, and, with an
   empty pool, a win or a loss by the final scores. Below 3 a draw is worth a share of that lead,
@@ -40,9 +45,10 @@ the best is played (ties to the lowest action):
   use and the deck can pay for them; an effect's target is the best Pawn or player for its opcode
   (its own Pawn with room and Presence for Power it gains, the richest enemy Pawn for Power it
   removes, the leader for lost points, the thinnest deck for mills); simultaneous effects resolve
-  in card order.
+  in card order. Ties between equal targets go to the next seat in turn order, a rule that reads
+  the same from every seat.
 
-``decide(state, seat)`` is the whole player (about 0.1 ms a decision); the same function is the
+``decide(state, seat)`` is the whole player (about 65 us a decision); the same function is the
 rollout policy of ``agents.mcts``.
 """
 

@@ -240,12 +240,18 @@ def _record(
 ) -> dict[str, Any]:
     """Add one ``algo.train()`` result to ``totals``; returns its ``progress.csv`` row."""
     runners = result.get("env_runners", {})
-    steps = int(runners.get("num_env_steps_sampled", 0))
+
+    def count(value: Any) -> float:
+        # RLlib reports a metric no episode of the iteration logged (a long 5-player game that
+        # finished nowhere) as NaN: none happened.
+        return 0.0 if value != value else float(value)
+
+    steps = int(count(runners.get("num_env_steps_sampled", 0)))
     # The trained modules' own steps: an env step against random is only half the learner's.
-    learner_steps = sum(int(runners.get("num_module_steps_sampled", {}).get(m, 0)) for m in modules)
-    games = int(runners.get("vs_random_games", 0))
-    points = float(runners.get("vs_random_points", 0.0))
-    illegal = int(runners.get("illegal_actions", 0))
+    learner_steps = sum(int(count(runners.get("num_module_steps_sampled", {}).get(m, 0))) for m in modules)
+    games = int(count(runners.get("vs_random_games", 0)))
+    points = count(runners.get("vs_random_points", 0.0))
+    illegal = int(count(runners.get("illegal_actions", 0)))
     totals["iteration"] += 1
     totals["env_steps"] += steps
     totals["seconds"] += seconds
@@ -261,7 +267,7 @@ def _record(
         "vs_random_win_rate": round(points / games, 4) if games else "",
         "ci_low": round(low, 4) if games else "",
         "ci_high": round(high, 4) if games else "",
-        "audited_actions": int(runners.get("audited_actions", 0)),
+        "audited_actions": int(count(runners.get("audited_actions", 0))),
         "illegal_actions": illegal,
     }
 

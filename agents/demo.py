@@ -37,7 +37,7 @@ def build_players(env_id: str, specs: list[str], seed: int) -> list[Any]:
 
     ValueError, one line naming the spec, for one that cannot be built.
     """
-    from training.evaluate import parse_agent_spec
+    from agents.spec import parse_agent_spec
 
     players = []
     for i, text in enumerate(specs):
@@ -151,7 +151,7 @@ def main(argv: list[str] | None = None, input_fn: Callable[[str], str] = input) 
         )
     try:
         build_players(args.env, players, args.seed)
-    except ValueError as exc:  # training.evaluate.ConfigError included
+    except ValueError as exc:  # agents.spec.ConfigError included
         parser.error(str(exc))
     pause = _pause_for(input_fn) if args.pause else None
     try:

@@ -36,7 +36,7 @@ from agents import AGENT_NAMES, make_agent
 from agents.cli import add_env_arguments, env_kwargs
 from agents.human import HumanAgent, QuitGame, action_label
 from agents.records import GameRecorder, RecordError, save_record
-from training.evaluate import AgentSpec, ConfigError, parse_agent_spec
+from agents.spec import AgentSpec, ConfigError, parse_agent_spec
 
 # The status a shell gives a program stopped by Ctrl-C (128 + SIGINT).
 ABANDONED_STATUS = 130

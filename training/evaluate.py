@@ -41,7 +41,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -49,8 +49,9 @@ from typing import Any
 import numpy as np
 
 import mystic_envs
-from agents import AGENT_NAMES, make_agent
+from agents import make_agent
 from agents.cli import add_env_arguments
+from agents.spec import AgentSpec, ConfigError, parse_agent_spec, resolve_model_path
 from training.ratings import PRIOR_DRAWS, fit_elo, fit_openskill, mean_interval, wilson_interval
 
 __all__ = [
@@ -77,62 +78,8 @@ DEFAULT_GAMES = 200
 SPEC_HELP = "a name from agents.AGENT_NAMES, name:key=value,key=value, or a model path ending in .zip"
 
 
-class ConfigError(ValueError):
-    """A bad tournament input; the command line reports it as a usage error."""
-
-
 class GameError(RuntimeError):
     """A game raised: a bug in an agent or an env, never counted as a loss."""
-
-
-@dataclass(frozen=True)
-class AgentSpec:
-    """One entrant: its ``label`` as given, the ``agents.make_agent`` name and keyword options."""
-
-    label: str
-    name: str
-    options: dict[str, Any] = field(default_factory=dict)
-
-
-def resolve_model_path(path: str) -> tuple[str, dict[str, Any]]:
-    """The agent name and options that load the saved model at ``path``."""
-    if not Path(path).is_file():
-        raise ConfigError(f"agent {path!r}: no such model file")
-    return "ppo", {"path": path}
-
-
-def _option_value(text: str) -> Any:
-    # Options arrive as strings; agents expect numbers and flags.
-    for convert in (int, float):
-        with contextlib.suppress(ValueError):
-            return convert(text)
-    return {"true": True, "false": False, "none": None}.get(text.lower(), text)
-
-
-def parse_agent_spec(text: str) -> AgentSpec:
-    """``name``, ``name:key=value,key=value`` or ``path/to/model.zip`` as an :class:`AgentSpec`."""
-    label = text.strip()
-    if label.endswith(".zip"):
-        return AgentSpec(label, *resolve_model_path(label))
-    name, has_options, option_text = label.partition(":")
-    if name == "human":
-        raise ConfigError("agent 'human' needs a terminal; play against any agent with python -m agents.play")
-    if name not in AGENT_NAMES:
-        raise ConfigError(
-            f"unknown agent {name!r}; known agents: {list(AGENT_NAMES)}, or a model path ending in .zip"
-        )
-    options: dict[str, Any] = {}
-    for item in option_text.split(",") if has_options else []:
-        key, has_value, value = (part.strip() for part in item.partition("="))
-        if not has_value or not key.isidentifier() or key in options:
-            raise ConfigError(
-                f"bad options in agent {label!r}: expected distinct key=value pairs separated by commas, "
-                "as in 'mcts:simulations=200,c=1.4'"
-            )
-        if key == "seed":
-            raise ConfigError(f"agent {label!r}: seed is not an agent option; --seed sets every agent's seed")
-        options[key] = _option_value(value)
-    return AgentSpec(label, name, options)
 
 
 def seat_orders(num_players: int) -> list[tuple[int, ...]]:

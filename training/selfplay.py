@@ -27,12 +27,12 @@ SELF = "self"
 
 
 def build_opponent(spec: str, env_id: str) -> Any:
-    """The agent an opponent spec names (``training.evaluate.parse_agent_spec``'s syntax), for ``env_id``.
+    """The agent an opponent spec names (``agents.spec.parse_agent_spec``'s syntax), for ``env_id``.
 
     The one place both the pool and ``training.train``'s up-front check build opponents, so what
     the check accepts is what the pool plays.
     """
-    from training.evaluate import parse_agent_spec
+    from agents.spec import parse_agent_spec
 
     parsed = parse_agent_spec(spec)
     return make_agent(parsed.name, env_id, **parsed.options)

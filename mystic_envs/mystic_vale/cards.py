@@ -335,8 +335,9 @@ _COMMONS: tuple[tuple, ...] = (
        "symbol on this card, ignoring text effects."),
      "name, ability, 2 end-game VP, no symbols (RB examples)",
      "2 VP and more for a crowded card (8 beside Stag and Dawnsinger)."),
-    ("Ironbark Sentinel", 3, 7, MIDDLE, False, S(guardian=2, animal=1, decay=1), 0, 3, NO_ABILITY, "designed",
-     "The level-3 Stag (two guardians, an animal, a decay) with 3 end-game VP for 3 mana more."),
+    ("Ironbark Sentinel", 3, 7, TOP, False, S(guardian=2, animal=1, decay=1), 0, 3, NO_ABILITY, "designed",
+     "The level-3 Stag (two guardians, an animal, a decay) with 3 end-game VP for 3 mana more; on "
+     "Stag's top slot, so no card holds both."),
     ("Moonwell Shrine", 3, 7, MIDDLE, False, S(mana=2), 1, 1, NO_ABILITY, "designed",
      "A safe level 3: 2 mana and a VP token each Harvest, no decay, so only 1 end-game VP."),
     ("Aurora", 3, 8, TOP, False, S(sky=1),

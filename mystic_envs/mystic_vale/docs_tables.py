@@ -8,6 +8,7 @@ change to a card changes them.
 
 from __future__ import annotations
 
+import itertools
 import sys
 from collections.abc import Callable
 
@@ -16,10 +17,13 @@ from mystic_envs.mystic_vale.cards import (
     ADVANCEMENTS,
     COMMONS,
     COMMONS_FACE_UP,
+    DECAY_CAP,
     LEVEL1_CUT,
     OP_NAMES,
+    PER_GUARDIAN_ON_CARD,
     PER_NAMES,
     PER_ONE,
+    PER_SYMBOL_ON_CARD,
     PLAYER_COUNTS,
     PREP_DECAY,
     SLOT_NAMES,
@@ -213,6 +217,51 @@ def spirits_table() -> str:
     return "\n".join(rows)
 
 
+def _best_card(ability_card: Advancement, per: int) -> tuple[int, tuple[Advancement, ...], int]:
+    """The most guardians (or symbols) a legal card with ``ability_card`` can hold: one commons
+    advancement or nothing per other slot, on a blank; ties go to the least decay (a long-wise
+    ``decay cap`` counts, the owner sleeving it last)."""
+    by_slot = [
+        [None] + [a for a in ADVANCEMENTS if a.kind == COMMONS and a.slot == slot] for slot in range(3)
+    ]
+    by_slot[ability_card.slot] = [ability_card]
+    best: tuple[int, int, tuple[Advancement, ...]] | None = None
+    for parts in itertools.product(*by_slot):
+        card = tuple(a for a in parts if a is not None)
+        if per == PER_GUARDIAN_ON_CARD:
+            count = sum(a.symbols.guardian for a in card)
+        else:
+            count = sum(sum(a.symbols) for a in card)
+        caps = [e.amount for a in card for e in a.ability.effects if e.op == DECAY_CAP]
+        decay = min([sum(a.symbols.decay for a in card), *caps])
+        key = (count, -decay, tuple(a.id for a in card))
+        if best is None or key[:2] > best[:2]:
+            best = (count, -decay, card)
+    assert best is not None
+    return best[0], best[2], -best[1]
+
+
+def combos_table() -> str:
+    """For each ability that counts its own card, the best legal card for it (measured over every
+    combination of commons advancements on a blank card)."""
+    rows = [
+        "| ability | best card (top, middle, bottom) | counted | value | card's decay |",
+        "|---|---|--:|---|--:|",
+    ]
+    for a in ADVANCEMENTS:
+        for e in a.ability.effects:
+            if e.per not in (PER_GUARDIAN_ON_CARD, PER_SYMBOL_ON_CARD):
+                continue
+            count, card, decay = _best_card(a, e.per)
+            counted = "guardians" if e.per == PER_GUARDIAN_ON_CARD else "symbols"
+            names = ", ".join(p.name for p in sorted(card, key=lambda p: p.slot))
+            rows.append(
+                f"| {a.name}: {OP_NAMES[e.op]} {e.amount} per {PER_NAMES[e.per]} | {names} | "
+                f"{count} {counted} | {e.amount * count} | {decay} |"
+            )
+    return "\n".join(rows)
+
+
 def setup_table() -> str:
     """The rulebook's setup and turn constants as the data holds them."""
     per_players = lambda table: ", ".join(f"{table[n]}" for n in PLAYER_COUNTS)  # noqa: E731
@@ -244,6 +293,7 @@ DOC_TABLES: dict[str, Callable[[], str]] = {
     "vales": vales_table,
     "curves": curves_table,
     "spirits": spirits_table,
+    "combos": combos_table,
     "setup": setup_table,
 }
 

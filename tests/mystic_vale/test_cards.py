@@ -224,6 +224,19 @@ def test_spirit_supply_covers_every_vale_cost_kind():
         assert printed(1, k) >= 0.75 * needed(1, k), mv.SPIRIT_NAMES[k]
 
 
+def test_no_legal_card_holds_more_than_four_guardians():
+    # Two guardians come only on top parts (Stag, Ironbark Sentinel), so they never share a card.
+    for slot in (mv.MIDDLE, mv.BOTTOM):
+        assert max(a.symbols.guardian for a in commons() if a.slot == slot) == 1
+    assert {a.name for a in commons() if a.symbols.guardian == 2} == {"Stag", "Ironbark Sentinel"}
+    assert {adv("Stag").slot, adv("Ironbark Sentinel").slot} == {mv.TOP}
+    best = Sleeve.of("Stag", "Dawnsinger", "Woodland Warden")
+    assert best.guardians() == 4 and best.total(mv.GAIN_VP, mv.HARVEST) == 8
+    row = "| Woodland Warden: gain vp 2 per guardian on card | "
+    row += "Stag, Dawnsinger, Woodland Warden | 4 guardians | 8 |"
+    assert row in DOC_TABLES["combos"]()
+
+
 # --- names and the vocabulary ---------------------------------------------------------------------------
 KNOWN_ADVANCEMENTS = (
     "Aurora", "Calm Weather", "Cleansing Rain", "Dawnsinger", "Deadwood Harvester", "Earthchant Chorus",

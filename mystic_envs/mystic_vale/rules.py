@@ -1,0 +1,849 @@
+"""Mystic Vale rules engine for 2-4 players: a state machine over small integer lists, no PettingZoo.
+
+A turn: planting (push the on-deck card into the field or pass; its When Played abilities, then
+the next on-deck card; 4 net decay spoils) -> harvest (unless spoiled: buy advancements and vales
+in any order, then ``done``) -> discard (sleeve what was bought, discard the field, replenish the
+commons and vales) -> prep (play on-deck cards until 3 net decay show; a spoil here skips the next
+harvest). The VP pool running out finishes the round; the most points win. Cards are indices 0-19
+of their owner's 20 sleeves (``slots[q][c]``: an advancement id or -1 per slot); every card ability
+is read from the data by ``sleeves.profile``, never by name. The decisions and their masks are
+``decisions.DecisionsMixin``; ``docs/rules/mystic_vale.md`` traces each rule to code and test.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import numpy as np
+
+from mystic_envs.core.game import (
+    Game,
+    GameState,
+    InfoField,
+    LayoutEntry,
+    check_rng,
+    check_seed,
+    zero_sum_returns,
+)
+from mystic_envs.mystic_vale.cards import (
+    ADVANCEMENT_BUYS,
+    ADVANCEMENTS,
+    COMMONS,
+    COMMONS_FACE_UP,
+    CURSED_LAND,
+    DISCARD_FROM_FIELD,
+    FERTILE_SOIL,
+    GAIN_MANA,
+    GAIN_SPIRIT,
+    GAIN_VP,
+    LEVEL1_CUT,
+    NUM_FERTILE_SOIL,
+    PEEK_TOP,
+    PREP_DECAY,
+    SEARCH_DECK,
+    SPOIL_DECAY,
+    VALE_BUYS,
+    VALES,
+    VALES_FACE_UP,
+    VP_POOL,
+    VP_TOKENS_IN_BOX,
+    WILD,
+    level_ids,
+    vale_ids,
+)
+from mystic_envs.mystic_vale.decisions import (
+    CONCLAVE,
+    DISCARDING,
+    GAME_OVER,
+    HARVEST,
+    HARVESTING,
+    NUM_ACTIONS,
+    OVER,
+    PEEK,
+    PHASE_NAMES,
+    PLANT,
+    PLANTING,
+    PREPPING,
+    REDRAW_DRUID,
+    REDRAW_VALE,
+    SACRIFICE,
+    SEARCH,
+    SLEEVE,
+    STAGE_NAMES,
+    WOULD_SPOIL,
+    WP_DISCARD,
+    DecisionsMixin,
+    action_meaning,
+)
+from mystic_envs.mystic_vale.sleeves import (
+    NUM_CARDS,
+    START_PRINTED,
+    VALE_ADD_GUARDIAN,
+    VALE_BUY_LIMIT,
+    VALE_COSTS,
+    VALE_END_VP,
+    VALE_GROWTH,
+    VALE_HARVEST,
+    VALE_LEVEL,
+    VALE_ONE_PER_PLAYER,
+    VALE_REDRAW,
+    VALE_SACRIFICE,
+    VALE_WILD_FOR_MANA,
+    multiplier,
+    profile,
+)
+
+VP_IN_BOX = sum(value * count for value, count in VP_TOKENS_IN_BOX.items())  # 94
+EMPTY = (-1, -1, -1)
+START_SLOTS = tuple(
+    tuple(p if p >= 0 and ADVANCEMENTS[p].slot == s else -1 for s in range(3)) for p in START_PRINTED
+)
+IS_CURSED = tuple(p in CURSED_LAND for p in START_PRINTED)
+
+
+class ValeGame(Game):
+    """Mystic Vale for 2-4 players. Options: ``num_players`` (2-4)."""
+
+    PLAYER_COUNTS = (2, 3, 4)
+    PHASE_NAMES = PHASE_NAMES
+
+    def __init__(self, num_players: int = 2) -> None:
+        self.num_players = self.player_count(num_players, "Mystic Vale")
+        self.num_actions = NUM_ACTIONS
+        self._layout: tuple[LayoutEntry, ...] | None = None
+
+    def new_initial_state(self, seed: int | None = None) -> ValeState:
+        return ValeState.new(self, np.random.default_rng(check_seed(seed)))
+
+    def observation_layout(self) -> tuple[LayoutEntry, ...]:
+        if self._layout is None:
+            from mystic_envs.mystic_vale.observation import build_layout_for
+
+            self._layout = build_layout_for(self.num_players)
+        return self._layout
+
+    def action_meaning(self, action: int) -> str:
+        return action_meaning(action)
+
+    def info_fields(self) -> tuple[InfoField, ...]:
+        n = self.num_players
+        return (
+            InfoField("turn", (), "int", "turns taken so far, all players together"),
+            InfoField("pool", (), "int", "VP tokens left in the pool"),
+            InfoField("vp_tokens", (n,), "int16", "VP tokens each seat holds"),
+            InfoField("stage", (), "int", "the active player's stage of the turn", STAGE_NAMES),
+            InfoField("active", (), "int", "the seat whose turn it is (-1 once over)"),
+        )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ValeGame, (self.num_players,))
+
+
+class ValeState(DecisionsMixin, GameState):
+    """One game of Mystic Vale. Decks keep their top card last."""
+
+    @classmethod
+    def new(cls, game: ValeGame, rng: np.random.Generator) -> ValeState:
+        s = cls.__new__(cls)
+        n = s.n = game.num_players
+        s.game = game
+        s.rng = rng
+        s.slots = [list(START_SLOTS) for _ in range(n)]
+        s.band = [[-1] * NUM_CARDS for _ in range(n)]
+        s.prof = [[profile(sl, -1) for sl in START_SLOTS] for _ in range(n)]
+        s.deck = [rng.permutation(NUM_CARDS).tolist() for _ in range(n)]
+        s.field = [[] for _ in range(n)]
+        s.on_deck = [-1] * n
+        s.discard = [[] for _ in range(n)]
+        s.vales = [[] for _ in range(n)]
+        s.tokens = [0] * n
+        s.token_active = [False] * n
+        s.skip_harvest = [False] * n
+        s.redraw_blocked = [([], 0) for _ in range(n)]
+        s.carry_guard = [[] for _ in range(n)]  # Conclave used in prep: (card, "planting")
+        s.carry_growth = [[] for _ in range(n)]  # Blooming Arbor used in prep: (amount, "prep")
+        # The commons: level 1 cut to 12/15/18, the rest in the box (unseen); levels 2, 3 whole.
+        l1 = _shuffled([a for a in level_ids(1) for _ in range(ADVANCEMENTS[a].copies)], rng)
+        cut = LEVEL1_CUT[n]
+        s.l1_box = l1[cut:]
+        s.level_deck = [
+            l1[:cut],
+            _shuffled([a for a in level_ids(2) for _ in range(ADVANCEMENTS[a].copies)], rng),
+            _shuffled([a for a in level_ids(3) for _ in range(ADVANCEMENTS[a].copies)], rng),
+        ]
+        s.commons = [s.level_deck[k // COMMONS_FACE_UP].pop() for k in range(3 * COMMONS_FACE_UP)]
+        s.fertile = [NUM_FERTILE_SOIL // 3] * 3
+        s.vale_deck = [
+            _shuffled([v for v in vale_ids(lv) for _ in range(VALES[v].copies)], rng) for lv in (1, 2)
+        ]
+        s.vale_up = [s.vale_deck[k // VALES_FACE_UP].pop() for k in range(2 * VALES_FACE_UP)]
+        s.boxed_vales = []
+        s.pool = s.pool_start = VP_POOL[n]
+        s.overflow = 0
+        s.end_triggered = False
+        s.placement = None
+        s.turn = 0
+        s._legal = None
+        # Starting fields: on-deck cards into the field until two Cursed Lands are in it and a
+        # third is on deck (Setup 5).
+        for q in range(n):
+            s.reveal(q)
+            while not (s._cursed_in_field(q) == 2 and IS_CURSED[s.on_deck[q]]):
+                s.field[q].append(s.on_deck[q])
+                s.reveal(q)
+        # Mana tokens dealt at random; the one with the starting player symbol starts (Setup 6).
+        s.start_player = int(rng.integers(n))
+        s._reset_turn(s.start_player)
+        s.start_turn(s.start_player)
+        s.run()
+        return s
+
+    def _cursed_in_field(self, q: int) -> int:
+        return sum(IS_CURSED[c] for c in self.field[q])
+
+    def _reset_turn(self, q: int) -> None:
+        self.active = self.player = q
+        self.stage = PLANTING
+        self.phase = PLANT
+        self.cont = ""
+        self.wp_queue: list[tuple[int, int]] = []
+        self.wp_card = -1
+        self.peeked = False
+        self.bought: list[list[int]] = []  # [advancement, declared Earthchant card or -1, source]
+        self.bought_vales: list[int] = []
+        self.spent = 0
+        self.token_used = 0
+        self.sunstone: list[int] = []
+        self.conclave_used = 0
+        self.conclave_from = -1
+        self.earthchant_used: list[int] = []
+        self.pending_buy: tuple[int, int] | None = None
+        self.sleeve_index = 0
+        self.redraw_cards: list[int] = []
+        self.redraw_vales = 0
+        self.guard_bonus: list[tuple[int, str]] = []
+        self.growth_bonus: list[tuple[int, str]] = []
+        self.h_mana = 0
+        self.h_spirits = [0, 0, 0, 0]
+        self.h_vp = 0
+
+    # -- moving cards ----------------------------------------------------------------------------
+    def reveal(self, q: int) -> None:
+        """Turn over the top card of the deck as the on-deck card; an empty deck is first
+        refilled by shuffling the discard pile; with neither, there is no on-deck card."""
+        if not self.deck[q] and self.discard[q]:
+            self.deck[q] = self.discard[q]
+            self.discard[q] = []
+            self.shuffle_deck(q)
+        self.on_deck[q] = self.deck[q].pop() if self.deck[q] else -1
+
+    def refill_deck(self, q: int) -> None:
+        if not self.deck[q] and self.discard[q]:
+            self.deck[q] = self.discard[q]
+            self.discard[q] = []
+            self.shuffle_deck(q)
+
+    def shuffle_deck(self, q: int) -> None:
+        d = self.deck[q]
+        self.deck[q] = [d[i] for i in self.rng.permutation(len(d)).tolist()]
+
+    def play_on_deck(self) -> None:
+        """The on-deck card goes into the field; its When Played abilities resolve before the
+        next on-deck card is revealed."""
+        q = self.active
+        c = self.on_deck[q]
+        self.on_deck[q] = -1
+        self.field[q].append(c)
+        self.wp_card = c
+        self.wp_queue = [op for op, _ in self.prof[q][c].when_played]
+        self.cont = "reveal"
+
+    # -- decay, growth, guardians ------------------------------------------------------------------
+    def guardians(self, c: int) -> int:
+        q = self.active
+        return self.prof[q][c].guardians + sum(1 for b, _ in self.guard_bonus if b == c)
+
+    def active_vales(self, q: int | None = None) -> list[int]:
+        """The vales whose abilities work now: not those the active player bought this turn
+        (a copy of a vale already owned still works)."""
+        q = self.active if q is None else q
+        if q != self.active or not self.bought_vales:
+            return self.vales[q]
+        left = list(self.vales[q])
+        for v in self.bought_vales:
+            left.remove(v)
+        return left
+
+    def game_vale_sacrifice(self, v: int) -> int:
+        return VALE_SACRIFICE[v]
+
+    def net_decay(self, q: int | None = None) -> int:
+        """Decay revealed (field and on-deck) less growth (theirs, the vales', Blooming Arbor's)."""
+        q = self.active if q is None else q
+        decay = growth = 0
+        prof = self.prof[q]
+        cards = self.field[q] if self.on_deck[q] < 0 else self.field[q] + [self.on_deck[q]]
+        for c in cards:
+            p = prof[c]
+            decay += p.decay
+            growth += p.growth
+            if p.growth_per_guardian and q == self.active:
+                growth += p.growth_per_guardian * sum(1 for b, _ in self.guard_bonus if b == c)
+        for v in self.active_vales(q):
+            growth += VALE_GROWTH[v]
+        if q == self.active:
+            growth += sum(g for g, _ in self.growth_bonus)
+        return decay - growth
+
+    # -- the flow ----------------------------------------------------------------------------------
+    def run(self) -> None:
+        """Resolve automatic steps until the active player must decide (or the game ends)."""
+        q = self.active
+        while True:
+            if self.wp_queue:
+                op = self.wp_queue.pop(0)
+                if op == DISCARD_FROM_FIELD:
+                    if len(self.field[q]) > 1:
+                        self.phase = WP_DISCARD
+                        return
+                elif op == PEEK_TOP:
+                    self.refill_deck(q)
+                    if self.deck[q]:
+                        self.peeked = True
+                        self.phase = PEEK
+                        return
+                elif op == SEARCH_DECK:
+                    self.refill_deck(q)
+                    if self.deck[q]:
+                        self.phase = SEARCH
+                        return
+                continue
+            cont = self.cont
+            if not cont:  # a decision is open, or the game is over
+                return
+            if cont == "reveal":
+                self.reveal(q)
+                self.cont = "check"
+            elif cont == "check":
+                net = self.net_decay(q)
+                if net >= SPOIL_DECAY:
+                    if self.saves():
+                        self.phase = WOULD_SPOIL
+                        return
+                    self.spoil()
+                elif self.stage == PLANTING:
+                    self.phase = PLANT
+                    return
+                elif net >= PREP_DECAY or self.on_deck[q] < 0:
+                    self.end_prep()
+                else:
+                    self.play_on_deck()
+            elif cont == "sleeve":
+                if self._sleeve_step():
+                    return
+            elif cont == "prep":
+                self.start_prep()
+            elif cont == "end_turn":
+                self.end_turn()
+                q = self.active
+            else:
+                raise AssertionError(f"no continuation {cont!r}")
+
+    def start_turn(self, q: int) -> None:
+        self._reset_turn(q)
+        self.growth_bonus = self.carry_growth[q]
+        self.guard_bonus = self.carry_guard[q]
+        self.carry_growth[q], self.carry_guard[q] = [], []
+        self.redraw_cards, self.redraw_vales = list(self.redraw_blocked[q][0]), self.redraw_blocked[q][1]
+        self.redraw_blocked[q] = ([], 0)
+        if self.skip_harvest[q]:  # spoiled in prep: straight to the discard phase
+            self.skip_harvest[q] = False
+            self.end_planting()
+            self.start_discard()
+        else:
+            self.cont = ""
+            self.phase = PLANT
+
+    def end_planting(self) -> None:
+        """What was used in the last prep lasts through this planting only."""
+        self.guard_bonus = [b for b in self.guard_bonus if b[1] != "planting"]
+        self.redraw_cards, self.redraw_vales = [], 0
+
+    def spoil(self) -> None:
+        q = self.active
+        self.token_active[q] = True  # an active token stays active, with no other reward
+        if self.stage == PLANTING:
+            self.end_planting()
+            self.start_discard()
+        else:
+            self.skip_harvest[q] = True
+            self.end_prep()
+
+    def start_harvest(self) -> None:
+        self.stage = HARVESTING
+        self.phase = HARVEST
+        self.refresh_harvest()
+
+    def refresh_harvest(self) -> None:
+        """Mana, spirits and VP of the field's symbols and Harvest abilities (each once) and of the
+        vales owned before this turn. Order-free: a guardian Conclave of Ents adds counts too."""
+        q = self.active
+        field = self.field[q]
+        n = len(field)
+        mana = lose = vp = 0
+        spirits = [0, 0, 0, 0]
+        for c in field:
+            p = self.prof[q][c]
+            mana += p.mana
+            lose += p.lose_mana
+            vp += p.harvest_vp
+            for k in range(4):
+                spirits[k] += p.spirits[k]
+            if p.harvest:
+                g = self.guardians(c)
+                for e in p.harvest:
+                    x = e.amount * multiplier(e.per, g, n)
+                    if e.op == GAIN_MANA:
+                        mana += x
+                    elif e.op == GAIN_VP:
+                        vp += x
+                    elif e.op == GAIN_SPIRIT:
+                        spirits[e.arg] += x
+        for v in self.active_vales(q):
+            for e in VALE_HARVEST[v]:
+                if e.op == GAIN_MANA:
+                    mana += e.amount
+                elif e.op == GAIN_VP:
+                    vp += e.amount
+                else:
+                    spirits[e.arg] += e.amount
+        self.h_mana = max(0, mana - lose)  # Grassland: no effect with no mana to lose
+        self.h_spirits = spirits
+        self.h_vp = vp
+
+    def buy_limit(self) -> int:
+        extra = [VALE_BUY_LIMIT[v] for v in self.active_vales()]
+        return ADVANCEMENT_BUYS + max(extra, default=0)  # Stream of Vigor: 3, not cumulative (I-12)
+
+    def mana_left(self) -> int:
+        return self.h_mana + self.token_used - self.spent
+
+    def affordable(self, cost: int) -> bool:
+        token = 1 if self.token_active[self.active] and not self.token_used else 0
+        return cost <= self.mana_left() + token
+
+    def pay(self, cost: int) -> None:
+        """The mana token pays only the mana a purchase lacks (I-11)."""
+        self.spent += cost
+        if self.mana_left() < 0:
+            self.token_active[self.active] = False
+            self.token_used = 1
+
+    def spirits_now(self) -> list[int]:
+        s = list(self.h_spirits)
+        for k in self.sunstone:
+            s[k] -= 1
+            s[WILD] += 1
+        return s
+
+    def sunstone_left(self) -> int:
+        have = sum(1 for v in self.active_vales() if VALE_WILD_FOR_MANA[v])
+        return have - len(self.sunstone)
+
+    def sunstone_price(self) -> int:
+        return min(VALE_WILD_FOR_MANA[v] for v in self.vales[self.active] if VALE_WILD_FOR_MANA[v])
+
+    def can_buy_vale(self, v: int) -> bool:
+        q = self.active
+        if VALE_ONE_PER_PLAYER[v] and v in self.vales[q]:
+            return False
+        return vales_payable([VALE_COSTS[b] for b in self.bought_vales] + [VALE_COSTS[v]], self.spirits_now())
+
+    def buy_vale(self, k: int) -> None:
+        v = self.vale_up[k]
+        self.vale_up[k] = -1
+        self.vales[self.active].append(v)
+        self.bought_vales.append(v)
+
+    def earthchant_cards(self) -> list[tuple[int, int]]:
+        """(card, discount) of the field's Earthchant Chorus cards not used this turn."""
+        q = self.active
+        return [
+            (c, self.prof[q][c].discount)
+            for c in self.field[q]
+            if self.prof[q][c].discount and c not in self.earthchant_used
+        ]
+
+    def sleeve_feasible(self, adv: int, declared: int) -> bool:
+        """Every advancement bought this turn, and ``adv`` (sleeved on ``declared``, or anywhere
+        with -1), has its own open slot on a field card (Buy Advancements, Note)."""
+        q = self.active
+        items = [(b[0], b[1]) for b in self.bought] + [(adv, declared)]
+        for s in range(3):
+            mine = [d for a, d in items if ADVANCEMENTS[a].slot == s]
+            if not mine:
+                continue
+            fixed = [d for d in mine if d >= 0]
+            if len(set(fixed)) != len(fixed) or any(self.slots[q][d][s] >= 0 for d in fixed):
+                return False
+            free = sum(1 for c in self.field[q] if self.slots[q][c][s] < 0) - len(fixed)
+            if len(mine) - len(fixed) > free:
+                return False
+        return True
+
+    def commit_buy(self, src: int, adv: int, declared: int) -> None:
+        cost = ADVANCEMENTS[adv].cost
+        if declared >= 0:
+            cost = max(0, cost - self.prof[self.active][declared].discount)
+            self.earthchant_used.append(declared)
+        self.pay(cost)
+        if src >= 0:
+            self.commons[src] = -1
+        else:
+            self.fertile[-1 - src] -= 1
+        self.bought.append([adv, declared, src])
+
+    def end_harvest(self) -> None:
+        self.gain_vp(self.active, self.h_vp)
+        self.start_discard()
+        self.run()
+
+    def gain_vp(self, q: int, x: int) -> None:
+        """VP tokens from the pool; once it is empty, from the box (End of the Game)."""
+        take = min(self.pool, x)
+        self.pool -= take
+        self.overflow += x - take
+        self.tokens[q] += x
+        if self.pool == 0:
+            self.end_triggered = True
+
+    # -- discard phase -----------------------------------------------------------------------------
+    def start_discard(self) -> None:
+        self.stage = DISCARDING
+        self.sleeve_index = 0
+        self.cont = "sleeve"
+
+    def sleeve_targets(self) -> list[int]:
+        """Field cards with the bought advancement's slot open, less those a later declared
+        advancement of that slot must go on."""
+        q = self.active
+        adv, declared, _ = self.bought[self.sleeve_index]
+        s = ADVANCEMENTS[adv].slot
+        if declared >= 0:
+            return [declared]
+        later = {
+            b[1] for b in self.bought[self.sleeve_index + 1 :] if b[1] >= 0 and ADVANCEMENTS[b[0]].slot == s
+        }
+        return [c for c in self.field[q] if self.slots[q][c][s] < 0 and c not in later]
+
+    def sleeve(self, adv: int, c: int) -> None:
+        q = self.active
+        s = ADVANCEMENTS[adv].slot
+        sl = list(self.slots[q][c])
+        assert sl[s] < 0, "sleeving over an advancement"
+        sl[s] = adv
+        self.slots[q][c] = tuple(sl)
+        if ADVANCEMENTS[adv].band:  # the band sleeved last covers the one below (I-1)
+            self.band[q][c] = s
+        self.prof[q][c] = profile(self.slots[q][c], self.band[q][c])
+
+    def _sleeve_step(self) -> bool:
+        """Sleeve the bought advancements in the order bought; True if a choice is open."""
+        while self.sleeve_index < len(self.bought):
+            targets = self.sleeve_targets()
+            assert targets, "a bought advancement has no place"
+            if len(targets) > 1:
+                self.phase = SLEEVE
+                return True
+            self.sleeve(self.bought[self.sleeve_index][0], targets[0])
+            self.sleeve_index += 1
+        self.finish_discard()
+        return False
+
+    def finish_discard(self) -> None:
+        """Discard the field (not the on-deck card); replenish the commons and the vales."""
+        q = self.active
+        self.discard[q].extend(self.field[q])
+        self.field[q] = []
+        for _, _, src in self.bought:
+            if src >= 0:
+                self.commons[src] = self._replacement(src // COMMONS_FACE_UP)
+        for k in range(len(self.vale_up)):
+            if self.vale_up[k] < 0:
+                self.vale_up[k] = self._vale_replacement(k // VALES_FACE_UP)
+        nxt = (q + 1) % self.n
+        if self.end_triggered and nxt == self.start_player:
+            self.finish_game()
+            return
+        self.cont = "prep"
+
+    def _replacement(self, level: int) -> int:
+        """The top card of the level's deck; an empty deck falls back 1 -> 2 -> 3."""
+        for lv in range(level, 3):
+            if self.level_deck[lv]:
+                return self.level_deck[lv].pop()
+        return -1
+
+    def _vale_replacement(self, level: int) -> int:
+        for lv in range(level, 2):
+            if self.vale_deck[lv]:
+                return self.vale_deck[lv].pop()
+        return -1
+
+    # -- prep --------------------------------------------------------------------------------------
+    def start_prep(self) -> None:
+        """Play the on-deck card as the first card of the new field, then until 3 decay show."""
+        self.stage = PREPPING
+        self.growth_bonus = [g for g in self.growth_bonus if g[1] != "prep"]
+        self.redraw_cards, self.redraw_vales = [], 0
+        if self.on_deck[self.active] >= 0:
+            self.play_on_deck()
+        else:
+            self.cont = "reveal"
+
+    def end_prep(self) -> None:
+        q = self.active
+        self.redraw_blocked[q] = (list(self.redraw_cards), self.redraw_vales)
+        self.carry_guard[q] = [b for b in self.guard_bonus if b[1] == "planting"]
+        self.carry_growth[q] = [g for g in self.growth_bonus if g[1] == "prep"]
+        self.cont = "end_turn"
+
+    def end_turn(self) -> None:
+        q = self.active
+        self.turn += 1
+        self.start_turn((q + 1) % self.n)
+
+    def finish_game(self) -> None:
+        keys = [(self.points(q), self.tiebreak(q)) for q in range(self.n)]
+        self.placement = [sum(1 for k in keys if k > keys[q]) for q in range(self.n)]
+        self.turn += 1
+        self.phase = GAME_OVER
+        self.stage = OVER
+        self.player = -1
+        self.cont = ""
+
+    # -- scores ------------------------------------------------------------------------------------
+    def end_vp(self, q: int) -> int:
+        """End-game VP on the advancements of all 20 cards and on the vales."""
+        return sum(p.end_vp for p in self.prof[q]) + sum(VALE_END_VP[v] for v in self.vales[q])
+
+    def points(self, q: int) -> int:
+        return self.tokens[q] + self.end_vp(q)
+
+    def tiebreak(self, q: int) -> int:
+        """Level-3 advancements plus level-2 vales."""
+        return sum(p.level3 for p in self.prof[q]) + sum(1 for v in self.vales[q] if VALE_LEVEL[v] == 2)
+
+    # -- saves and Conclave of Ents ------------------------------------------------------------------
+    def saves(self) -> list[int]:
+        """The would-spoil actions open now: each ability at most once in this planting or prep."""
+        q = self.active
+        out = []
+        if self.on_deck[q] >= 0:
+            if any(self.prof[q][c].redraw and c not in self.redraw_cards for c in self.field[q]):
+                out.append(REDRAW_DRUID)
+            vale_redraws = sum(VALE_REDRAW[v] for v in self.active_vales(q))
+            if vale_redraws > self.redraw_vales:
+                out.append(REDRAW_VALE)
+        if any(VALE_SACRIFICE[v] for v in self.active_vales(q)):
+            out.append(SACRIFICE)
+        if self.conclave_targets(WOULD_SPOIL):
+            out.append(CONCLAVE)
+        return out
+
+    def conclave_targets(self, where: int | None = None) -> list[int]:
+        """Cards Conclave of Ents' guardian would change something on (I-13): growth counted
+        against decay (planting, a save), a Harvest ability counting guardians (planting,
+        harvest); none once every Conclave was used this turn."""
+        q = self.active
+        where = self.phase if where is None else where
+        have = sum(VALE_ADD_GUARDIAN[v] for v in self.active_vales(q))
+        if have <= self.conclave_used:
+            return []
+        prof = self.prof[q]
+        cards = self.field[q] + ([self.on_deck[q]] if self.on_deck[q] >= 0 and where != HARVEST else [])
+        if where == WOULD_SPOIL:
+            return sorted(c for c in cards if prof[c].growth_per_guardian)
+        if where == HARVEST:
+            return sorted(c for c in cards if prof[c].guardian_harvest)
+        if where == PLANT:
+            return sorted(c for c in cards if prof[c].growth_per_guardian or prof[c].guardian_harvest)
+        return []
+
+    # -- GameState API -------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return self.player
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == GAME_OVER
+
+    @property
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
+
+    def returns(self) -> np.ndarray:
+        if self.placement is None:
+            return np.zeros(self.n)
+        return zero_sum_returns(self.placement)
+
+    def winners(self) -> list[int]:
+        if self.placement is None:
+            return []
+        return [q for q in range(self.n) if self.placement[q] == 0]
+
+    def scores(self) -> list[float]:
+        return [float(self.points(q)) for q in range(self.n)]
+
+    def info_extras(self) -> dict[str, Any]:
+        return {
+            "turn": self.turn,
+            "pool": self.pool,
+            "vp_tokens": np.array(self.tokens, dtype=np.int16),
+            "stage": self.stage,
+            "active": self.active if self.phase != GAME_OVER else -1,
+        }
+
+    def clone(self) -> ValeState:
+        c = ValeState.__new__(ValeState)
+        d = self.__dict__.copy()
+        for name in ("slots", "band", "prof", "deck", "field", "discard", "vales", "level_deck", "vale_deck",
+                     "carry_guard", "carry_growth"):  # fmt: skip
+            d[name] = [x[:] for x in d[name]]
+        d["redraw_blocked"] = [(list(a), b) for a, b in self.redraw_blocked]
+        for name in ("on_deck", "tokens", "token_active", "skip_harvest", "l1_box", "commons", "fertile",
+                     "vale_up", "boxed_vales", "wp_queue", "bought_vales", "sunstone", "earthchant_used",
+                     "redraw_cards", "guard_bonus", "growth_bonus", "h_spirits"):  # fmt: skip
+            d[name] = d[name][:]
+        d["bought"] = [b[:] for b in self.bought]
+        d["placement"] = None if self.placement is None else self.placement[:]
+        d["_legal"] = None
+        rng = np.random.Generator(type(self.rng.bit_generator)())
+        rng.bit_generator.state = self.rng.bit_generator.state
+        d["rng"] = rng
+        c.__dict__.update(d)
+        return c
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        state["_legal"] = None
+        return state
+
+    def observation(self, player: int) -> np.ndarray:
+        from mystic_envs.mystic_vale.observation import observe
+
+        return observe(self, self.check_seat(player))
+
+    def determinize(self, player: int, rng: np.random.Generator) -> ValeState:
+        """Re-deal what ``player`` cannot see: the order of every deck (its own included, but for
+        the top card it is looking at with Calm Weather), which of another player's cards are in
+        its deck and which in its discard pile (sizes kept), the level-1 advancements left in the
+        box, and the order of the commons and vale decks; the future chance stream is re-seeded."""
+        self.check_seat(player)
+        check_rng(rng)
+        c = self.clone()
+        for q in range(self.n):
+            if q == player:
+                keep = 1 if self.peeked and q == self.active and self.phase == PEEK else 0
+                deck = c.deck[q]
+                split = len(deck) - keep
+                c.deck[q] = _shuffled(deck[:split], rng) + deck[split:]
+            else:
+                pool = _shuffled(c.deck[q] + c.discard[q], rng)
+                k = len(c.deck[q])
+                c.deck[q], c.discard[q] = pool[:k], pool[k:]
+        l1 = _shuffled(c.level_deck[0] + c.l1_box, rng)
+        k = len(c.level_deck[0])
+        c.level_deck[0], c.l1_box = l1[:k], l1[k:]
+        c.level_deck[1] = _shuffled(c.level_deck[1], rng)
+        c.level_deck[2] = _shuffled(c.level_deck[2], rng)
+        c.vale_deck = [_shuffled(d, rng) for d in c.vale_deck]
+        c.rng = np.random.default_rng(int(rng.integers(2**63)))
+        return c
+
+    def describe(self, viewer: int | None = None) -> str:
+        from mystic_envs.mystic_vale.render import describe
+
+        return describe(self, viewer)
+
+    # -- invariants ------------------------------------------------------------------------------------
+    def check_invariants(self) -> None:
+        """Cards, advancements, vales and VP are all accounted for; no count is negative."""
+        n = self.n
+        sleeved: Counter[int] = Counter()
+        for q in range(n):
+            where = (
+                self.deck[q]
+                + self.field[q]
+                + self.discard[q]
+                + ([self.on_deck[q]] if self.on_deck[q] >= 0 else [])
+            )
+            assert sorted(where) == list(range(NUM_CARDS)), f"seat {q}'s 20 cards are not all accounted for"
+            for c in range(NUM_CARDS):
+                sl = self.slots[q][c]
+                for s in range(3):
+                    a = sl[s]
+                    if a >= 0:
+                        assert ADVANCEMENTS[a].slot == s, f"seat {q} card {c}: advancement in the wrong slot"
+                        if START_SLOTS[c][s] != a:
+                            sleeved[a] += 1
+                    assert START_SLOTS[c][s] < 0 or sl[s] == START_SLOTS[c][s], "a printed part was covered"
+                assert self.prof[q][c] == profile(sl, self.band[q][c]), "a stale card profile"
+            assert self.tokens[q] >= 0
+        box: Counter[int] = Counter(self.l1_box)
+        for d in self.level_deck:
+            box.update(d)
+        box.update(a for a in self.commons if a >= 0)
+        pending = (
+            [b[0] for b in self.bought[self.sleeve_index :]] if self.stage in (HARVESTING, DISCARDING) else []
+        )
+        box.update(pending)
+        box.update(sleeved)
+        for a in ADVANCEMENTS:
+            if a.kind == COMMONS:
+                assert box[a.id] == a.copies, f"{a.name}: {box[a.id]} of {a.copies} copies"
+        for s in range(3):
+            a = FERTILE_SOIL[s]
+            assert self.fertile[s] >= 0
+            assert self.fertile[s] + box[a] == NUM_FERTILE_SOIL // 3, f"Fertile Soil ({s}) not conserved"
+        vales: Counter[int] = Counter(self.boxed_vales)
+        for d in self.vale_deck:
+            vales.update(d)
+        vales.update(v for v in self.vale_up if v >= 0)
+        for q in range(n):
+            vales.update(self.vales[q])
+            for v in self.vales[q]:
+                if VALE_ONE_PER_PLAYER[v]:
+                    assert self.vales[q].count(v) == 1, "two of a one-per-player vale"
+        for v in VALES:
+            assert vales[v.id] == v.copies, f"vale {v.name}: {vales[v.id]} of {v.copies}"
+        assert 0 <= self.pool <= self.pool_start and self.overflow >= 0
+        assert sum(self.tokens) == self.pool_start - self.pool + self.overflow, "VP leaked"
+        assert self.end_triggered == (self.pool == 0)
+        if self.phase != GAME_OVER:
+            assert self.player == self.active
+            assert len(self.bought) <= self.buy_limit() and len(self.bought_vales) <= VALE_BUYS
+            assert self.spent <= self.h_mana + self.token_used
+            if self.stage == HARVESTING:
+                costs = [VALE_COSTS[v] for v in self.bought_vales]
+                assert vales_payable(costs, self.spirits_now()), "bought vales not paid for"
+
+
+def vales_payable(costs: list[tuple[int, ...]], spirits: list[int]) -> bool:
+    """Whether one assignment of ``spirits`` (animal, forest, sky, wild) pays every cost: each
+    symbol pays one cost symbol; a wild spirit pays any cost, any spirit pays a wild cost."""
+    need = [0, 0, 0, 0]
+    for cost in costs:
+        for k in range(4):
+            need[k] += cost[k]
+    short = sum(max(0, need[k] - spirits[k]) for k in range(3))
+    return short <= spirits[WILD] and sum(spirits) >= sum(need)
+
+
+def _shuffled(items: list[int], rng: np.random.Generator) -> list[int]:
+    return [items[i] for i in rng.permutation(len(items)).tolist()]
+
+
+__all__ = ["PHASE_NAMES", "ValeGame", "ValeState", "vales_payable"]

@@ -356,6 +356,19 @@ class MystickReport:
             rows.append(f"| {name} | {k} | {100 * w / k:.1f}% [{100 * lo:.1f}-{100 * hi:.1f}] |")
         return "\n".join(rows)
 
+    def suit_table(self) -> str:
+        """Wins of the decks holding each suit (a deck holds two), against an equal's 1/n."""
+        rows = [f"| suit | decks | wins [95% CI] | distance from 1/{self.n} |", "|---|--:|--:|--:|"]
+        for suit, name in enumerate(MYSTICK_SUITS):
+            k = sum(v for pair, v in self.pair_games.items() if suit in pair)
+            w = sum(self.pair_wins.get(pair, 0.0) for pair in self.pair_games if suit in pair)
+            lo, hi = wilson(w, k)
+            rows.append(
+                f"| {name} | {k} | {100 * w / k:.1f}% [{100 * lo:.1f}-{100 * hi:.1f}] "
+                f"| {100 * (w / k - 1 / self.n):+.1f} points |"
+            )
+        return "\n".join(rows)
+
     def length_table(self) -> str:
         def spread(xs: list[int]) -> str:
             a = np.array(xs)
@@ -374,7 +387,7 @@ class MystickReport:
         )
 
     def table(self) -> str:
-        return f"{self.length_table()}\n\n{self.seat_table()}\n\n{self.pair_table()}"
+        return f"{self.length_table()}\n\n{self.seat_table()}\n\n{self.pair_table()}\n\n{self.suit_table()}"
 
 
 def deck_suits(deck: list[int]) -> tuple[int, int]:

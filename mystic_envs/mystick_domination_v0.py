@@ -61,6 +61,11 @@ by side (a global view for centralized critics); ``parallel_env()`` is the turn-
 Version history:
 
 - v0: first release.
+- v0: the card set rebalanced by suit (D-11 of the rules page): Eternal Flame lights only a Pawn
+  with no Power, Still Waters scores its cross's Majors before clearing it, Crossroads costs every
+  player a card, Tidal Curse floods each opponent, Archive returns 2 cards, Fortune shuffles 2
+  back before it draws; one new effect target (a Pawn of yours with no Power), and mills and
+  floods that hit each opponent. Observation and action shapes unchanged.
 """
 
 from __future__ import annotations

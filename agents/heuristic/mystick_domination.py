@@ -38,8 +38,10 @@ the best is played (ties to the lowest action):
   its own Pawns that lack them; Environments by the Pawns they boost or the special move they give.
 - Actions by their immediate value: Kindle / Eternal Flame put Power on its Pawns, Firestorm and
   Siphon strip the richest enemy Pawn, Immolate kills a strong one, Levy / Flood mill the opponent
-  with the thinnest deck (a win when it empties it), Hoard refills a thin deck, Charge ends a round
-  it leads, Feint stretches one it trails, Reflection scores its cross's Majors.
+  with the thinnest deck (a win when it empties it), a card shuffled back into its deck (Hoard,
+  Archive, Fortune) is worth what a deck card costs, Crossroads' card from every opponent the mean
+  of what each loses, Charge ends a round it leads, Feint stretches one it trails, Reflection and
+  Still Waters score its cross's Majors.
 - Sub-decisions. Resources extras only with a deep deck and a thin hand; the redraw marks failures
   one by one while the successes in the cross fall short of what the transfer (or the kill) can
   use and the deck can pay for them; an effect's target is the best Pawn or player for its opcode
@@ -335,6 +337,12 @@ def pawn_choice(s: MystickState, p: int, eff: Effect, codes: list[int]) -> tuple
     return v, code
 
 
+def mill_value(s: MystickState, q: int, amount: int) -> float:
+    """The worth of ``amount`` cards of another seat ``q``'s deck discarded: a win if it empties it."""
+    deck = len(s.deck[q])
+    return WIN if deck <= amount else amount * (0.2 + 2.0 / max(deck - 1, 1))
+
+
 def player_choice(s: MystickState, p: int, eff: Effect, seats: list[int]) -> tuple[float, int]:
     """Value and seat of the best choice for a player-targeted effect row of ``p``."""
     scored = []
@@ -346,12 +354,7 @@ def player_choice(s: MystickState, p: int, eff: Effect, seats: list[int]) -> tup
             short = max(0, best_infl - open_spaces(s, q))
             v = 0.5 * short + 0.05 * filled if q == p else -0.5 * short - 0.05 * filled
         elif op in (MILL, FLOOD):
-            deck = len(s.deck[q])
-            v = (
-                (WIN if deck <= eff.amount else eff.amount * (0.2 + 2.0 / max(deck - 1, 1)))
-                if q != p
-                else -WIN
-            )
+            v = mill_value(s, q, eff.amount) if q != p else -WIN
         elif op == LOSE_SCORE:
             v = min(eff.amount, s.score[q]) + 0.01 * s.score[q]
         else:  # PEEK and the rest: what it shows is not used
@@ -389,11 +392,16 @@ def row_value(s: MystickState, p: int, eff: Effect) -> float:
         if len(s.deck[p]) - amount < RESERVE + 1:
             return -WIN
         return amount * (0.4 if s.hand_size[p] <= 2 else 0.1) - deck_cost(s, p, amount / (1 - MAJOR_SHARE))
+    if op == MILL and eff.target == T_EACH_OPPONENT:  # Crossroads: the table pays a card too
+        rivals = others(s, p)
+        return sum(mill_value(s, q, amount) for q in rivals) / max(len(rivals), 1)
     if op == MILL:  # T_SELF (Crossroads)
         return -WIN if len(s.deck[p]) - amount < RESERVE + 1 else -deck_cost(s, p, amount)
     if op == RECOVER:
         back = min(amount, len(s.discard[p]))
-        return back * (2.0 / max(len(s.deck[p]) - 1, 1) + 0.05)
+        # A card back in the deck is worth what a card of it costs (Hoard, Archive, Fortune's
+        # refill): valued lower, Fortune's draws looked dearer than the cards it returns.
+        return back * card_price(s, p)
     if op == CLEAR_CROSS:
         best_infl = max((s.infl[p][t] for t in range(MAX_PAWNS) if s.pawn[p][t] >= 0), default=0)
         return 0.8 * max(0, best_infl - open_spaces(s, p)) - 0.2

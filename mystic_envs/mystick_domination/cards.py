@@ -100,15 +100,17 @@ T_OWN_PAWN_ROOM = 1  # a Pawn you control with room for Power
 T_PAWN_WITH_POWER = 2  # any Pawn in play with at least one Power
 T_ENEMY_PAWN = 3  # a Pawn an opponent controls
 T_OPPONENT = 4  # an opponent still in the game
-T_EACH_OPPONENT = 5  # every opponent still in the game (no choice)
+T_EACH_OPPONENT = 5  # every opponent still in the game (no choice; LOSE_SCORE, MILL, FLOOD)
 T_ANY_PLAYER = 6  # any player still in the game, you included
 T_CHALLENGER = 7  # the Pawn making the challenge in progress
 T_CHALLENGE_TARGET = 8  # the Pawn being challenged (nothing if the challenge is on the pool)
 T_ATTACHED = 9  # the Pawn this Attachment is attached to
 T_SELF = 10  # you (a cost you pay)
+T_OWN_PAWN_EMPTY = 11  # a Pawn you control with no Power (and room for some)
 TARGET_NAMES = ("none", "own Pawn with room", "Pawn with Power", "enemy Pawn", "opponent", "each opponent",
-                "any player", "challenging Pawn", "challenge's target", "attached Pawn", "self")  # fmt: skip
-PAWN_TARGETS = (T_OWN_PAWN_ROOM, T_PAWN_WITH_POWER, T_ENEMY_PAWN)  # chosen Pawns
+                "any player", "challenging Pawn", "challenge's target", "attached Pawn", "self",
+                "own Pawn with no Power")  # fmt: skip
+PAWN_TARGETS = (T_OWN_PAWN_ROOM, T_PAWN_WITH_POWER, T_ENEMY_PAWN, T_OWN_PAWN_EMPTY)  # chosen Pawns
 PLAYER_TARGETS = (T_OPPONENT, T_ANY_PLAYER)  # chosen players
 
 
@@ -145,9 +147,11 @@ E = Effect
 # (rank, title, influence, traits, trigger, effects, text, why) per suit, Ace to King.
 _MINOR_ROWS: dict[int, tuple[tuple, ...]] = {
     WANDS: (
-        (1, "Eternal Flame", 0, 0, SPECIAL_MOVE, (E(POWER_FROM_POOL, 1, T_OWN_PAWN_ROOM),),
-         "You may use a move to move 1 Power from the pool to a Pawn you control.",
-         "Half a challenge against the pool: 1 Power and no victory points, but no Fate cards spent."),
+        (1, "Eternal Flame", 0, 0, SPECIAL_MOVE, (E(POWER_FROM_POOL, 1, T_OWN_PAWN_EMPTY),),
+         "You may use a move to move 1 Power from the pool to a Pawn you control that has no Power.",
+         "Half a challenge on the pool, free of Fate cards, so it must not repeat: once per Pawn a round "
+         "(Power leaves Pawns at the round's end). Onto any Pawn with room it filled Pawns every move and "
+         "Wands + Cups won 88% at 2 players."),
         (2, "Bonfire", 0, 0, STATIC, (E(TRAIT_INFLUENCE, 1, AGGRESSION),),
          "Your Pawns with Aggression have +1 influence.",
          "+1 lets a Wands Pawn reach the influence of the Pawns it means to kill."),
@@ -180,9 +184,12 @@ _MINOR_ROWS: dict[int, tuple[tuple, ...]] = {
          "A kill on demand costs about two challenges' worth of points."),
     ),
     CUPS: (
-        (1, "Still Waters", 0, 0, SPECIAL_MOVE, (E(CLEAR_CROSS, 0, T_NONE),),
-         "You may use a move to discard every card in your Mystick Cross.",
-         "Reopens a full cross mid-round at the price of a move."),
+        (1, "Still Waters", 0, 0, SPECIAL_MOVE,
+         (E(SCORE_PER_CROSS_MAJOR, 1, T_NONE), E(CLEAR_CROSS, 0, T_NONE)),
+         "You may use a move to score 1 victory point for each Major Arcana in your Mystick Cross, then "
+         "discard every card in it.",
+         "Reopens a cross and cashes its Majors (a Reflection each time): free, but only Fate cards, "
+         "which cost the deck, fill a cross, so it cannot repeat on its own."),
         (2, "Communion", 0, 0, STATIC, (E(TRAIT_INFLUENCE, 1, PRESENCE),),
          "Your Pawns with Presence have +1 influence.", "Presence Pawns hold more Power to double."),
         (3, "Novice Seer", 1, PRESENCE, NONE, (), "Presence.", "Doubles one Power: 2 bonus points."),
@@ -206,14 +213,20 @@ _MINOR_ROWS: dict[int, tuple[tuple, ...]] = {
         (13, "Reflection", 0, 0, ON_PLAY, (E(SCORE_PER_CROSS_MAJOR, 1, T_NONE),),
          "You score 1 victory point for each Major Arcana in your Mystick Cross.",
          "Majors are 11 of 39 cards: after two challenges a cross holds one or two."),
-        (14, "Tidal Curse", 0, 0, AFTER_NEXT_INITIATIVE, (E(FLOOD, 3, T_OPPONENT),),
-         "After the next initiative draw, put the top 3 cards of an opponent's deck into their "
-         "Mystick Cross.", "A slow, bigger Flood: three spaces gone for the whole next round."),
+        (14, "Tidal Curse", 0, 0, AFTER_NEXT_INITIATIVE, (E(FLOOD, 3, T_EACH_OPPONENT),),
+         "After the next initiative draw, put the top 3 cards of each opponent's deck into their "
+         "Mystick Cross.",
+         "A slow, bigger Flood on the whole table: three spaces gone for the next round (Cups fell "
+         "behind at 3-5 players, where one opponent is a small part of the table)."),
     ),
     SWORDS: (
-        (1, "Crossroads", 0, 0, SPECIAL_MOVE, (E(MILL, 1, T_SELF), E(DRAW_COUNT, -1, T_NONE)),
-         "You may use a move to discard the top card of your deck and lower the Draw Count by 1.",
-         "Stretches a round you lead, paying a card each time so a game cannot stall."),
+        (1, "Crossroads", 0, 0, SPECIAL_MOVE,
+         (E(DRAW_COUNT, -1, T_NONE), E(MILL, 1, T_SELF), E(MILL, 1, T_EACH_OPPONENT)),
+         "You may use a move to lower the Draw Count by 1; you and each opponent discard the top card "
+         "of your decks.",
+         "Stretching a round makes the others draw again; everyone pays a card, so it is even in the "
+         "deck race. Paid by you alone it was a pass that lost the deck race (Swords decks won 26% at 2 "
+         "players); free, it stalled every round (63%)."),
         (2, "Vigil", 0, 0, STATIC, (E(TRAIT_INFLUENCE, 1, IMMUNITY),),
          "Your Pawns with Immunity have +1 influence.", "Swords' low influence grows."),
         (3, "Duelist", 1, IMMUNITY, NONE, (), "Immunity.", "Influence 1: Immunity keeps its one Power."),
@@ -242,9 +255,10 @@ _MINOR_ROWS: dict[int, tuple[tuple, ...]] = {
         (1, "Treasury", 0, 0, SPECIAL_MOVE, (E(DRAW, 1, T_NONE),),
          "You may use a move to draw 1 card; the Draw Count does not change.",
          "A draw that does not end the round, at one card of your deck."),
-        (2, "Archive", 0, 0, AFTER_EACH_INITIATIVE, (E(RECOVER, 1, T_NONE),),
-         "After each initiative draw, shuffle the top card of your discard pile into your deck.",
-         "One card a round back against elimination."),
+        (2, "Archive", 0, 0, AFTER_EACH_INITIATIVE, (E(RECOVER, 2, T_NONE),),
+         "After each initiative draw, shuffle the top 2 cards of your discard pile into your deck.",
+         "Two cards a round back against elimination: about what a round's initiative draw and a "
+         "challenge cost."),
         (3, "Merchant", 1, RESOURCES, NONE, (), "Resources.", "One extra draw a draw move."),
         (4, "Scribe", 1, RESOURCES, NONE, (), "Resources.", "As the Merchant, one rank safer."),
         (5, "Banker", 2, 0, NONE, (), "", "A plain 2-influence Pawn."),
@@ -264,8 +278,11 @@ _MINOR_ROWS: dict[int, tuple[tuple, ...]] = {
          "An opponent discards the top 2 cards of their deck.", "Pushes an opponent toward elimination."),
         (13, "Hoard", 0, 0, ON_PLAY, (E(RECOVER, 3, T_NONE),),
          "Shuffle the top 3 cards of your discard pile into your deck.", "Undoes a Levy and more."),
-        (14, "Fortune", 0, 0, ON_PLAY, (E(DRAW, 2, T_NONE),),
-         "Draw 2 cards; the Draw Count does not change.", "Cards without ending the round."),
+        (14, "Fortune", 0, 0, ON_PLAY, (E(RECOVER, 2, T_NONE), E(DRAW, 2, T_NONE)),
+         "Shuffle the top 2 cards of your discard pile into your deck, then draw 2 cards; the Draw Count "
+         "does not change.",
+         "Two cards for the hand that the deck does not pay for. Drawing 2 alone cost two deck cards and "
+         "was played in under 1% of the games that held it."),
     ),
 }
 

@@ -38,6 +38,7 @@ from mystic_envs.mystick_domination.cards import (
     T_ENEMY_PAWN,
     T_NONE,
     T_OPPONENT,
+    T_OWN_PAWN_EMPTY,
     T_OWN_PAWN_ROOM,
     T_PAWN_WITH_POWER,
     T_SELF,
@@ -47,7 +48,7 @@ from mystic_envs.mystick_domination.cards import (
 if TYPE_CHECKING:
     from mystic_envs.mystick_domination.rules import MystickState
 
-_CHOICE_PAWN = (T_OWN_PAWN_ROOM, T_PAWN_WITH_POWER, T_ENEMY_PAWN)
+_CHOICE_PAWN = (T_OWN_PAWN_ROOM, T_PAWN_WITH_POWER, T_ENEMY_PAWN, T_OWN_PAWN_EMPTY)
 _CHOICE_PLAYER = (T_OPPONENT, T_ANY_PLAYER)
 
 
@@ -64,7 +65,7 @@ class EffectsMixin:
                 if (
                     not self.alive[q]
                     or (t == T_ENEMY_PAWN and q == owner)
-                    or (t == T_OWN_PAWN_ROOM and q != owner)
+                    or (t in (T_OWN_PAWN_ROOM, T_OWN_PAWN_EMPTY) and q != owner)
                 ):
                     continue
                 pawns, power, infl = self.pawn[q], self.power[q], self.infl[q]
@@ -72,6 +73,8 @@ class EffectsMixin:
                     if pawns[s] < 0:
                         continue
                     if t == T_OWN_PAWN_ROOM and power[s] >= infl[s]:
+                        continue
+                    if t == T_OWN_PAWN_EMPTY and (power[s] > 0 or infl[s] <= 0):
                         continue
                     if t == T_PAWN_WITH_POWER and power[s] == 0:
                         continue
@@ -103,6 +106,12 @@ class EffectsMixin:
     def _room(self: MystickState, q: int, s: int) -> int:
         return self.infl[q][s] - self.power[q][s]
 
+    def _seats(self: MystickState, owner: int, eff: Effect, target: int) -> list[int]:
+        """The players a player-targeted row acts on: every opponent still in, you, or the chosen one."""
+        if eff.target == T_EACH_OPPONENT:
+            return [q for q in range(self.n) if q != owner and self.alive[q]]
+        return [owner if eff.target == T_SELF else target]
+
     def _pawn_target(self: MystickState, eff: Effect, target: int) -> tuple[int, int] | None:
         """The (seat, slot) an effect row acts on, or None if that Pawn is gone."""
         if eff.target == T_CHALLENGER:
@@ -126,11 +135,7 @@ class EffectsMixin:
         elif op == SCORE_PER_CROSS_MAJOR:
             self.score[owner] += amount * sum(1 for c in self.cross[owner] if c >= 0 and IS_MAJOR[c])
         elif op == LOSE_SCORE:
-            if eff.target == T_EACH_OPPONENT:
-                seats = [q for q in range(self.n) if q != owner and self.alive[q]]
-            else:
-                seats = [owner if eff.target == T_SELF else target]
-            for q in seats:
+            for q in self._seats(owner, eff, target):
                 self.score[q] = max(0, self.score[q] - amount)  # zero is the minimum (Q&A)
         elif op in (POWER_FROM_POOL, POWER_CREATE, POWER_DESTROY, POWER_TO_POOL):
             where = self._pawn_target(eff, target)
@@ -162,11 +167,11 @@ class EffectsMixin:
         elif op == DRAW:
             self.draw_to_hand(owner, amount)
         elif op == MILL:
-            q = owner if eff.target == T_SELF else target
-            for _ in range(amount):
-                if not self.deck[q]:
-                    break
-                self.discard[q].append(self.take_top(q))
+            for q in self._seats(owner, eff, target):
+                for _ in range(amount):
+                    if not self.deck[q]:
+                        break
+                    self.discard[q].append(self.take_top(q))
         elif op == RECOVER:
             pile = self.discard[owner]
             k = min(amount, len(pile))
@@ -181,10 +186,11 @@ class EffectsMixin:
         elif op == PEEK:
             self.known_top[target] = max(self.known_top[target], min(amount, len(self.deck[target])))
         elif op == FLOOD:
-            for _ in range(amount):
-                if not self.deck[target]:
-                    break
-                self.place_in_cross(target, self.take_top(target))
+            for q in self._seats(owner, eff, target):
+                for _ in range(amount):
+                    if not self.deck[q]:
+                        break
+                    self.place_in_cross(q, self.take_top(q))
         elif op == CLEAR_CROSS:
             self.clear_cross(owner if eff.target == T_NONE else target)
         elif op == SUCCESS:

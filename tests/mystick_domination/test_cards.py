@@ -16,6 +16,7 @@ from mystic_envs.mystick_domination.cards import (
     AGGRESSION,
     CARDS,
     IMMUNITY,
+    IS_MAJOR,
     MAJOR,
     PAWN,
     PRESENCE,
@@ -23,7 +24,7 @@ from mystic_envs.mystick_domination.cards import (
 )
 from mystic_envs.mystick_domination.rules import MOVE
 
-from .script import cid, names, play, table
+from .script import cid, cross_names, legal, names, play, table
 
 CHALLENGE = [(0, "challenge 0"), (0, "done")]
 POOL_CHALLENGE = [(0, "challenge 0"), (0, "pool"), (0, "done")]  # an enemy Pawn could be the target too
@@ -59,9 +60,14 @@ ROWS = [
     # --- Environments --------------------------------------------------------------------------
     row(
         "Ace of Wands",
-        {"envs": {0: ["Ace of Wands"]}, "pawns": {0: [("Five of Wands", 0)]}, "pool": 3},
+        # Only the Pawn with no Power may take it: the Seven of Wands has room but holds 1 already.
+        {
+            "envs": {0: ["Ace of Wands"]},
+            "pawns": {0: [("Seven of Wands", 1), ("Five of Wands", 0)]},
+            "pool": 3,
+        },
         [(0, "special Ace of Wands")],
-        lambda s: s.power[0][0] == 1 and s.pool == 2 and s.score[0] == 0,
+        lambda s: s.power[0][:2] == [1, 1] and s.pool == 2 and s.score[0] == 0,
     ),
     row(
         "Two of Wands",
@@ -71,9 +77,16 @@ ROWS = [
     ),
     row(
         "Ace of Cups",
-        {"envs": {0: ["Ace of Cups"]}, "cross": {0: ["Five of Cups", "Six of Cups"]}},
+        {
+            "envs": {0: ["Ace of Cups"]},
+            "cross": {0: ["Five of Cups", "The Tower", "Six of Cups", "Strength"]},
+        },
         [(0, "special Ace of Cups")],
-        lambda s: max(s.cross[0]) < 0 and names(s.discard[0])[-2:] == ["Five of Cups", "Six of Cups"],
+        lambda s: (
+            s.score[0] == 2  # a point for each of the two Majors, then the cross is cleared
+            and max(s.cross[0]) < 0
+            and names(s.discard[0])[-4:] == ["Five of Cups", "XVI The Tower", "Six of Cups", "VIII Strength"]
+        ),
     ),
     row(
         "Two of Cups",
@@ -87,10 +100,14 @@ ROWS = [
             "decks": ["swords_pentacles", "wands_cups"],
             "envs": {0: ["Ace of Swords"]},
             "draw_count": 1,
-            "tops": {0: ["Two of Swords"]},
+            "tops": {0: ["Two of Swords"], 1: ["Ace of Cups"]},
         },
         [(0, "special Ace of Swords")],
-        lambda s: s.draw_count == 0 and names(s.discard[0]) == ["Two of Swords"],
+        lambda s: (
+            s.draw_count == 0
+            and names(s.discard[0]) == ["Two of Swords"]
+            and names(s.discard[1]) == ["Ace of Cups"]  # every opponent pays a card too
+        ),
     ),
     row(
         "Two of Swords",
@@ -117,12 +134,17 @@ ROWS = [
         {
             "decks": ["swords_pentacles", "wands_cups"],
             "envs": {0: ["Two of Pentacles"]},
-            "discards": {0: ["Ace of Swords"]},
+            "discards": {0: ["Ace of Swords", "Three of Pentacles", "Four of Pentacles"]},
             "draw_count": 2,
             "tops": {0: ["Two of Swords", "Three of Swords"], 1: ["Ace of Wands"]},
         },
         [(0, "draw")],
-        lambda s: s.round == 2 and not s.discard[0] and cid("Ace of Swords") in s.deck[0],
+        lambda s: (
+            s.round == 2
+            and names(s.discard[0]) == ["Ace of Swords"]  # the top 2 of the pile went back
+            and cid("Three of Pentacles") in s.deck[0]
+            and cid("Four of Pentacles") in s.deck[0]
+        ),
     ),
     # --- Attachments --------------------------------------------------------------------------
     row(
@@ -267,19 +289,23 @@ ROWS = [
     ),
     row(
         "King of Cups",
-        {
+        {  # three players: the curse floods every opponent's cross, after the next initiative draw
+            "n": 3,
             "hands": {0: ["King of Cups"]},
             "draw_count": 2,
             "mover": 0,
             "tops": {
                 0: ["Nine of Cups"],
                 1: ["Ace of Swords", "Two of Swords", "Three of Swords", "Four of Swords", "Five of Swords"],
+                2: ["Three of Wands", "Four of Wands", "Five of Wands", "Six of Wands"],
             },
         },
         [(0, "play King of Cups"), (1, "draw")],
         lambda s: (
-            names([c for c in s.cross[1] if c >= 0])
-            == ["Three of Swords", "Four of Swords", "Five of Swords"]
+            s.round == 2
+            and cross_names(s, 1)[:4] == ["Three of Swords", "Four of Swords", "Five of Swords", "."]
+            and cross_names(s, 2)[:4] == ["Four of Wands", "Five of Wands", "Six of Wands", "."]
+            and max(s.cross[0]) < 0
         ),
     ),
     row(
@@ -346,13 +372,18 @@ ROWS = [
         {
             "decks": ["swords_pentacles", "wands_cups"],
             "hands": {0: ["King of Pentacles"]},
-            "tops": {0: ["Ace of Swords", "Death", "Two of Swords"]},
+            "discards": {0: ["Three of Swords", "Four of Swords", "Five of Swords"]},
+            "seed": 3,
         },
         [(0, "play King of Pentacles")],
         lambda s: (
-            s.hand_size[0] == 2
+            s.hand_size[0] == 2  # two Minors: any Major drawn was replaced
             and s.draw_count == 0
-            and names(s.discard[0]) == ["XIII Death", "King of Pentacles"]
+            # the top 2 of the pile went back first: only the Three, the Majors drawn and Fortune are left
+            and names(s.discard[0])[0] == "Three of Swords"
+            and names(s.discard[0])[-1] == "King of Pentacles"
+            and all(IS_MAJOR[c] for c in s.discard[0][1:-1])
+            and len(s.deck[0]) + len(s.discard[0]) - 2 == 35  # 35 + 2 back - 2 drawn - the Majors
         ),
     ),
     # --- Major Arcana as Fate (the failure beside it: one success from the Major itself) ----------
@@ -438,3 +469,28 @@ def test_every_card_but_the_pawns_has_a_row():
     with_rows = {r.values[0] for r in ROWS}
     expected = {c.name if c.type != MAJOR else c.title for c in CARDS if c.type != PAWN}
     assert with_rows == expected
+
+
+def test_eternal_flame_lights_each_pawn_once_a_round():
+    # Every own Pawn holds Power (the Seven has room left): the special move is not offered.
+    s = table(envs={0: ["Ace of Wands"]}, pawns={0: [("Seven of Wands", 1), ("Five of Wands", 2)]}, pool=5)
+    assert not legal(s, "special Ace of Wands")
+    s = table(envs={0: ["Ace of Wands"]}, pawns={0: [("Seven of Wands", 0), ("Five of Wands", 0)]}, pool=5)
+    play(s, (0, "special Ace of Wands"), (0, "pawn 0 1"), (1, "draw"), (0, "special Ace of Wands"))
+    assert s.power[0][:2] == [1, 1] and s.pool == 3  # the second use found only the Seven
+    play(s, (1, "draw"))
+    assert not legal(s, "special Ace of Wands")
+
+
+def test_crossroads_costs_every_player_a_card_at_three_players():
+    s = table(
+        n=3,
+        envs={1: ["Ace of Swords"]},
+        draw_count=2,
+        mover=1,
+        tops={0: ["Ace of Cups"], 1: ["Two of Swords"], 2: ["Two of Wands"]},
+    )
+    play(s, (1, "special Ace of Swords"))
+    assert s.draw_count == 1
+    assert [names(s.discard[q]) for q in range(3)] == [["Ace of Cups"], ["Two of Swords"], ["Two of Wands"]]
+    assert [len(s.deck[q]) for q in range(3)] == [38, 37, 38]  # player_1 has the Ace in play

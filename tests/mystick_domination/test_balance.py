@@ -34,6 +34,27 @@ def test_more_players_every_seat_near_its_fair_share(n):
     assert r.with_elimination >= r.last_standing
 
 
+def test_two_player_suit_splits_near_even():
+    # Each split of one 78-card set (Wands + Cups | Swords + Pentacles, and the other two): the design
+    # target is 40-60% over 2,000+ games each (docs, Balance). 600 games give ~200 a split, ~7 points
+    # of 95% noise, so 30-70% here; the first card set failed it (Wands + Cups won 88%).
+    r = measure_mystick(600, 2, seed=13)
+    for pair, rest in (((0, 1), (2, 3)), ((0, 2), (1, 3)), ((0, 3), (1, 2))):
+        assert r.pair_games[pair] == r.pair_games[rest]
+        rate = r.pair_wins[pair] / r.pair_games[pair]
+        assert 0.30 <= rate <= 0.70, f"{pair} against {rest}: {100 * rate:.0f}%"
+
+
+def test_three_players_every_suit_near_its_fair_share():
+    # The target is within 5 points of 1/3 over 10,000 games; 300 games (~450 decks a suit) leave
+    # ~4.5 points of noise, so 10 here. The first card set had Wands at +13 and Swords at -11.
+    r = measure_mystick(300, 3, seed=14)
+    for suit in range(4):
+        decks = sum(k for pair, k in r.pair_games.items() if suit in pair)
+        wins = sum(w for pair, w in r.pair_wins.items() if suit in pair)
+        assert abs(wins / decks - 1 / 3) <= 0.10, f"suit {suit}: {100 * wins / decks:.0f}% of {decks}"
+
+
 def test_deck_suits_reads_the_two_suits_of_a_deck():
     assert deck_suits(list(PRESETS["wands_cups"])) == (0, 1)
     assert deck_suits(list(PRESETS["swords_pentacles"])) == (2, 3)

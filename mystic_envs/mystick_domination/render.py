@@ -12,15 +12,18 @@ from typing import TYPE_CHECKING
 from mystic_envs.mystick_domination.cards import (
     CARDS,
     CROSS_SPACES,
+    GRANT_TRAIT,
     MAX_PAWNS,
     NUM_CARDS,
     OP_NAMES,
     SUIT_NAMES,
     TARGET_NAMES,
     TRAIT_BITS,
+    TRAIT_INFLUENCE,
     TRAIT_NAMES,
     TRIGGER_NAMES,
     TYPE_NAMES,
+    Effect,
 )
 from mystic_envs.mystick_domination.rules import GAME_OVER, PHASE_NAMES
 
@@ -107,9 +110,17 @@ def _effects(card: int) -> str:
     rows = CARDS[card].effects
     if not rows:
         return "-"
-    return "; ".join(
-        f"{OP_NAMES[e.op]}({e.amount}{', ' + TARGET_NAMES[e.target] if e.target else ''})" for e in rows
-    )
+    return "; ".join(_row(e) for e in rows)
+
+
+def _row(e: Effect) -> str:
+    # A trait is a bit in the row: GRANT_TRAIT's amount, TRAIT_INFLUENCE's target; name it.
+    trait = {bit: name for bit, name in zip(TRAIT_BITS, TRAIT_NAMES, strict=True)}
+    if e.op == GRANT_TRAIT:
+        return f"{OP_NAMES[e.op]}({trait[e.amount]}, {TARGET_NAMES[e.target]})"
+    if e.op == TRAIT_INFLUENCE:
+        return f"{OP_NAMES[e.op]}({e.amount:+d}, your Pawns with {trait[e.target]})"
+    return f"{OP_NAMES[e.op]}({e.amount}{', ' + TARGET_NAMES[e.target] if e.target else ''})"
 
 
 def cards_table() -> str:

@@ -81,7 +81,8 @@ MOVES = [
     ),
     (
         "special Ace of Wands",
-        "use Ace of Wands (Eternal Flame): move 1 Power from the pool to a Pawn you control",
+        "use Ace of Wands (Eternal Flame): move 1 Power from the pool to a Pawn you control that has no "
+        "Power",
         "uses Ace of Wands (Eternal Flame): move 1 Power from the pool to a Pawn they control",
     ),
 ]

@@ -39,9 +39,12 @@ to the chooser (r = 0 yourself, 1 the next player in turn order, ...). At n play
 
 Observation: egocentric (own seat first, then the next seats in turn order), laid out by
 ``env.unwrapped.observation_layout``; the full table is in ``docs/rules/mystick_domination.md``.
-Public: play areas, Power, scores, Mystick Crosses, discard piles, deck and hand sizes, cards
-shown (initiative draws in hand, deck tops revealed by an effect) and the deck lists. Private:
-your own hand. Seen by nobody: deck order and the other hands' unshown cards.
+Public: play areas, Power, scores, Mystick Crosses, discard piles, deck and hand sizes, face-up
+cards in hand (initiative draws), how many top cards of a deck somebody looked at, and, with two
+players and random decks (one 78-card set split in two), the opponent's deck list. Private: your
+own hand, the deck tops you looked at (Appraise, The High Priestess), and everywhere else the deck
+lists (3-5 players, preset or listed decks: only the cards you have seen are known). Seen by
+nobody: deck order and the other hands' face-down cards.
 
 Keyword arguments: ``num_players`` (2-5, default 2), ``decks`` (``"random"`` default: a random
 legal basic deck per player from the seed, the two halves of one 78-card set at two players; a
@@ -61,6 +64,12 @@ by side (a global view for centralized critics); ``parallel_env()`` is the turn-
 Version history:
 
 - v0: first release.
+- v0: deck lists are hidden information at 3-5 players and for preset or listed decks (D-5):
+  ``*_unseen`` holds only what the observer knows is among another seat's unseen cards, and
+  ``determinize`` re-deals deck composition as a legal deck; a look at a deck (Appraise, The High
+  Priestess) is the looker's alone (I-10). Observation shape unchanged; its values change at 3-5
+  players and for chosen decks; with two random decks only after a look, and in another seat's
+  view of an Attachment waiting for its Pawn (face up in hand).
 - v0: the card set rebalanced by suit (D-11 of the rules page): Eternal Flame lights only a Pawn
   with no Power, Still Waters scores its cross's Majors before clearing it, Crossroads costs every
   player a card, Tidal Curse floods each opponent, Archive returns 2 cards, Fortune shuffles 2

@@ -79,7 +79,7 @@ DRAW_COUNT = 8  # the Draw Count changes by `amount` (never below 0)
 DRAW = 9  # you draw `amount` cards (Majors replaced); the Draw Count does not change
 MILL = 10  # the target player discards the top `amount` cards of their deck
 RECOVER = 11  # shuffle the top `amount` cards of your discard pile into your deck
-PEEK = 12  # the top `amount` cards of the target's deck are shown to everyone and put back in order
+PEEK = 12  # the owner alone looks at the top `amount` cards of the target's deck, put back in order
 FLOOD = 13  # the top `amount` cards of the target's deck go to the open spaces of their cross
 CLEAR_CROSS = 14  # discard every card in the target player's Mystick Cross
 SUCCESS = 15  # the challenge in progress gets `amount` extra successes
@@ -272,8 +272,8 @@ _MINOR_ROWS: dict[int, tuple[tuple, ...]] = {
         (10, "Heavy Purse", 0, 0, STATIC, (E(INFLUENCE, -1, T_ATTACHED),),
          "The attached Pawn has -1 influence.", "As Burnout."),
         (11, "Appraise", 0, 0, ON_PLAY, (E(PEEK, 3, T_OPPONENT),),
-         "Look at the top 3 cards of an opponent's deck (every player sees them), then put them "
-         "back in the same order.", "Three cards: the next challenge's Fate for most Pawns."),
+         "Look at the top 3 cards of an opponent's deck, then put them back in the same order.",
+         "Three cards: the next challenge's Fate for most Pawns."),
         (12, "Levy", 0, 0, ON_PLAY, (E(MILL, 2, T_OPPONENT),),
          "An opponent discards the top 2 cards of their deck.", "Pushes an opponent toward elimination."),
         (13, "Hoard", 0, 0, ON_PLAY, (E(RECOVER, 3, T_NONE),),
@@ -292,7 +292,7 @@ _MAJOR_ROWS: tuple[tuple, ...] = (
     (1, "The Magician", FATE, (E(POWER_DESTROY, 1, T_PAWN_WITH_POWER),),
      "Remove 1 Power on a Pawn from the game.", "A small Wands-like touch."),
     (2, "The High Priestess", FATE, (E(PEEK, 3, T_OPPONENT),),
-     "Look at the top 3 cards of an opponent's deck (every player sees them), then put them back.",
+     "Look at the top 3 cards of an opponent's deck, then put them back in the same order.",
      "As Appraise."),
     (3, "The Empress", FATE, (E(SCORE, 1, T_NONE),), "You score 1 victory point.", "One point."),
     (4, "The Emperor", FATE, (E(DRAW_COUNT, -1, T_NONE),), "Lower the Draw Count by 1.", "As Feint."),

@@ -9,6 +9,7 @@ own phases, each with its own mask.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -52,6 +53,7 @@ MAX_EXTRA = MAX_PAWNS  # Resources: one extra draw per Pawn with Resources
 REGISTER = -1  # queue entry: register the card's effects for after the next initiative draw
 
 SPECIAL_INDEX = {c: k for k, c in enumerate(SPECIAL_CARDS)}
+CARD_IDS = range(NUM_CARDS)
 # How a card in hand may be played: always (Environments, "after the next initiative" Actions),
 # into a free Pawn slot, onto a Pawn in play, if its effect can act now (Actions), never (Majors).
 PLAY_ALWAYS, PLAY_PAWN, PLAY_ATTACHMENT, PLAY_IF_USABLE, PLAY_NEVER = range(5)
@@ -137,16 +139,15 @@ class DecisionsMixin:
             out = []
             any_pawn = any(self.alive[q] and max(self.pawn[q]) >= 0 for q in range(self.n))
             free_slot = min(self.pawn[p]) < 0
-            for c, k in enumerate(self.hand[p]):
-                if k:
-                    kind = PLAY_KIND[c]
-                    if (
-                        kind == PLAY_ALWAYS
-                        or (kind == PLAY_PAWN and free_slot)
-                        or (kind == PLAY_ATTACHMENT and any_pawn)
-                        or (kind == PLAY_IF_USABLE and self.effect_usable(p, EFFECTS[c]))
-                    ):
-                        out.append(c)  # A.card is 0
+            for c in compress(CARD_IDS, self.hand[p]):  # the cards held, without scanning in Python
+                kind = PLAY_KIND[c]
+                if (
+                    kind == PLAY_ALWAYS
+                    or (kind == PLAY_PAWN and free_slot)
+                    or (kind == PLAY_ATTACHMENT and any_pawn)
+                    or (kind == PLAY_IF_USABLE and self.effect_usable(p, EFFECTS[c]))
+                ):
+                    out.append(c)  # A.card is 0
             out.append(A.draw)
             if min(self.cross[p]) < 0:  # a full cross forbids challenging
                 pawns, power, infl = self.pawn[p], self.power[p], self.infl[p]
@@ -252,6 +253,7 @@ class DecisionsMixin:
             self.choice = []
             self._from_hand(p, card)
             self.attach[q][s].append((card, p))
+            self.table_version[q] += 1
             self.refresh_pawns()
             self._end_move()
         elif phase == EFFECT_TARGET:
@@ -281,17 +283,20 @@ class DecisionsMixin:
         if t == ENVIRONMENT:
             self._from_hand(p, c)
             self.envs[p].append(c)
+            self.table_version[p] += 1
             self.refresh_pawns()
             self._end_move()
         elif t == PAWN:
             self._from_hand(p, c)
             s = self.pawn[p].index(-1)
             self.pawn[p][s] = c
+            self.table_version[p] += 1
             self.power[p][s] = 0
             self.refresh_pawns()
             self._end_move()
         elif t == ATTACHMENT:
             self.pending_card = c
+            self.show_in_hand(p, c)  # played face up: everyone sees it while its Pawn is chosen
             self.choice = [
                 q * MAX_PAWNS + s
                 for q in range(self.n)

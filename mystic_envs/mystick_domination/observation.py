@@ -2,14 +2,17 @@
 
 Seat blocks come in turn order from the observer: its own first, then the next seat to its right
 (seat + 1), and so on. Each holds only what the observer may see: its own hand (another seat's
-hand only as the cards it has shown, initiative draws, and its size), discard piles, the play
-area, the Mystick Cross, scores, deck sizes, the top cards of a deck an effect revealed, and each
-seat's cards not yet seen (its public deck list minus every card the observer can place). Deck
-order is never in it. ``build_layout_for(n)`` is the documented layout.
+hand only as its face-up cards, initiative draws, and its size), discard piles, the play area,
+the Mystick Cross, scores, deck sizes, how many top cards of a deck somebody has looked at and
+the ones the observer looked at itself (I-10), and the cards the observer knows are among a seat's
+unseen ones: its own deck; with two random decks (one 78-card set split in two) the rest of the
+opponent's; otherwise only the cards it saw go back into that deck or hand (D-5: deck lists are
+hidden). Deck order is never in it. ``build_layout_for(n)`` is the documented layout.
 """
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -52,12 +55,14 @@ def _seat_parts(k: int) -> list[tuple[str, int, str]]:
     attachments = ", ".join(CARDS[c].name for c in ATT_CARDS)
     return [
         (f"{who}_status", SEAT_SCALARS, "in the game, to act, mover, won the initiative, score / 30, "
-         "deck / 39, hand / 20, discard / 39, revealed top cards / 3"),
-        (f"{who}_hand", NUM_CARDS, "count / 3 of each card in hand (another seat: the cards it has shown)"),
-        (f"{who}_unseen", NUM_CARDS, "count / 3 of each of its cards the observer cannot place "
-         "(deck, hidden hand)"),
+         "deck / 39, hand / 20, discard / 39, top cards of its deck somebody has looked at / 3"),
+        (f"{who}_hand", NUM_CARDS, "count / 3 of each card in hand (another seat: its face-up cards)"),
+        (f"{who}_unseen", NUM_CARDS, "count / 3 of each card known to be among its cards the observer "
+         "cannot place (deck, face-down hand): own deck; two random decks: the rest of the set; "
+         "else cards seen going back"),
         (f"{who}_discard", NUM_CARDS, "count / 3 of each card in its discard pile"),
-        (f"{who}_deck_top", NUM_CARDS, "count / 3 of each card among its deck's revealed top cards"),
+        (f"{who}_deck_top", NUM_CARDS, "count / 3 of each card among its deck's top cards the observer "
+         "looked at"),
         (f"{who}_environments", len(ENV_CARDS), "count / 3 of each Environment in its play area"),
         (f"{who}_pawns", MAX_PAWNS * PAWN_FEATURES,
          f"per Pawn slot: occupied, suit one-hot, rank / 7, influence / 5, Power / 5, room / 5, traits "
@@ -162,17 +167,123 @@ for _c in CARDS:
     else:
         _CROSS_ROWS[_c.id, 1 + _c.suit] = 1.0
         _CROSS_ROWS[_c.id, 6] = _c.rank
-_ZERO_CARDS = [0] * NUM_CARDS
+_PAWN_SUIT = tuple(1 + c.suit for c in CARDS)  # the suit one-hot's index in a Pawn slot
+_PAWN_RANK = tuple(float(c.rank) for c in CARDS)
+_CARD_IDS = range(NUM_CARDS)
+
+
+def _held(counts: list[int], total: int) -> list[int]:
+    """The card ids of a count list, each as often as it is held (``total`` copies in all):
+    written one by one, a hand of a few cards costs far less than converting all 78 counts."""
+    cards = list(compress(_CARD_IDS, counts))
+    if len(cards) != total:  # copies of a card (advanced decks)
+        cards = [c for c in _CARD_IDS for _ in range(counts[c])]
+    return cards
+
+
+def _deck_counts(cache: dict, s: MystickState, q: int, split: int) -> np.ndarray:
+    """Counts of the bottom ``split`` cards of ``q``'s deck. A deck only loses its top cards
+    until it is shuffled (``pile_epoch``), so the same ``split`` is the same cards."""
+    key = (split, s.pile_epoch)
+    hit = cache.get(("deck", q))
+    if hit is None or hit[0] != key:
+        hit = cache[("deck", q)] = (
+            key,
+            np.bincount(s.deck[q][:split], minlength=NUM_CARDS).astype(np.float32),
+        )
+    return hit[1]
+
+
+def _without(cards: list[int], shown: list[int]) -> list[int]:
+    """``cards`` (sorted, with repeats) less the ``shown`` counts of each."""
+    out, left = [], shown[:]
+    for c in cards:
+        if left[c]:
+            left[c] -= 1
+        else:
+            out.append(c)
+    return out
+
+
+_ALWAYS = object()  # a part's key that never matches: rebuilt on every observation
+_PAWN_MEMO: dict[tuple, np.ndarray] = {}  # (card, influence, Power, traits, Attachments) -> slot row
+
+
+def _pawn_row(c: int, infl: int, power: int, traits: int, attached: tuple[int, ...]) -> np.ndarray:
+    """The raw values of a Pawn slot; the same few hundred rows come back all game long."""
+    key = (c, infl, power, traits, attached)
+    row = _PAWN_MEMO.get(key)
+    if row is None:
+        row = np.zeros(PAWN_FEATURES, dtype=np.float32)
+        row[0] = 1.0
+        row[_PAWN_SUIT[c]] = 1.0
+        row[5:9] = (_PAWN_RANK[c], infl, power, infl - power)
+        for tk, bit in enumerate(TRAIT_BITS):
+            if traits & bit:
+                row[9 + tk] = 1.0
+        for a in attached:
+            row[13 + _ATT_INDEX[a]] += 1.0
+        if len(_PAWN_MEMO) < 100_000:  # a bound no real game comes near
+            _PAWN_MEMO[key] = row
+    return row
+
+
+# Raw values of a Mystick Cross space: per card, as drawn in the Fate Draw in progress (and
+# marked for the redraw) or not.
+_CROSS_FULL = np.zeros((NUM_CARDS, 3, CROSS_FEATURES), dtype=np.float32)
+_CROSS_FULL[:, :, :8] = _CROSS_ROWS[:, None, :]
+_CROSS_FULL[:, 1:, 8] = 1.0
+_CROSS_FULL[:, 2, 9] = 1.0
+
+
+def _table_part(s: MystickState, q: int) -> np.ndarray:
+    """Seat ``q``'s Environments, Pawns, Mystick Cross and waiting effects: raw values of the
+    last parts of its seat block."""
+    o = np.zeros(_SEAT_BLOCK - _O_ENVS, dtype=np.float32)
+    for c in s.envs[q]:
+        o[_ENV_INDEX[c]] += 1.0
+    pawns = s.pawn[q]
+    if max(pawns) >= 0:
+        infl, power, traits, attach = s.infl[q], s.power[q], s.traits[q], s.attach[q]
+        for slot in range(MAX_PAWNS):
+            c = pawns[slot]
+            if c >= 0:
+                i = _O_PAWNS - _O_ENVS + slot * PAWN_FEATURES
+                attached = tuple(a for a, _ in attach[slot]) if attach[slot] else ()
+                o[i : i + PAWN_FEATURES] = _pawn_row(c, infl[slot], power[slot], traits[slot], attached)
+    cross = s.cross[q]
+    if max(cross) >= 0:
+        in_fate = s.fate if q == s.mover else ()
+        for j in range(CROSS_SPACES):
+            c = cross[j]
+            if c >= 0:
+                i = _O_CROSS - _O_ENVS + j * CROSS_FEATURES
+                o[i : i + CROSS_FEATURES] = _CROSS_FULL[c, (1 + (j in s.marked)) if j in in_fate else 0]
+    for owner, c in s.delayed:
+        if owner == q:
+            o[_O_DELAYED - _O_ENVS + _DELAYED_INDEX[c]] += 1.0
+    return o
 
 
 def observe(s: MystickState, player: int) -> np.ndarray:
-    """The observation of seat ``player`` (a fresh array)."""
+    """The observation of seat ``player`` (a fresh array).
+
+    Speed (D-10): the state keeps, per observer, the raw (unscaled) vector it last handed out and
+    what each of its parts was built from; a part is rebuilt only when that changed (a hand when
+    ``hand_version`` moves, a deck or discard pile when its size or ``pile_epoch`` does, a play
+    area by ``table_version``, its Power, influence and cross). The header and every seat's
+    status are written each time; one multiply scales a fresh copy."""
     n = s.n
     t = _TABLES.get(n)
     if t is None:
         t = _TABLES[n] = _Tables(n)
+    cache = s.obs_cache
+    kept = cache.get(player)
+    if kept is None:
+        kept = cache[player] = ({}, np.zeros(t.size, dtype=np.float32))
+    keys, o = kept
     at = t.at
-    o = np.zeros(t.size, dtype=np.float32)
+    o[: t.base] = 0.0
     o[at["pool"]] = s.pool
     o[at["draw_count"]] = s.draw_count
     o[at["round"]] = min(s.round, 20)
@@ -200,12 +311,16 @@ def observe(s: MystickState, player: int) -> np.ndarray:
     o[at["resources_max"]] = s.resources_max
     o[at["extra_move"]] = s.extra_move
     live = s.phase != GAME_OVER
+    lists_public = s.game.deck_lists_public
+    looked = s.looked[player]
+    epoch = s.pile_epoch
     for k in range(n):
         q = (player + k) % n
         b = t.base + k * _SEAT_BLOCK
         deck = s.deck[q]
-        known = s.known_top[q]
+        known = looked[q]
         split = len(deck) - known
+        discard = s.discard[q]
         o[b : b + SEAT_SCALARS] = (
             s.alive[q],
             s.player == q,
@@ -214,67 +329,63 @@ def observe(s: MystickState, player: int) -> np.ndarray:
             s.score[q],
             len(deck),
             s.hand_size[q],
-            len(s.discard[q]),
-            known,
+            len(discard),
+            s.known_top[q],
         )
-        i = b + _O_HAND
+        hand, shown = s.hand[q], s.shown[q]
+        version = s.hand_version[q]
+        if keys.get(("hand", k)) != version:
+            keys["hand", k] = version
+            i = b + _O_HAND
+            o[i : i + NUM_CARDS] = 0.0
+            if q == player:
+                for c in _held(hand, s.hand_size[q]):
+                    o[i + c] += 1.0
+            elif any(shown):
+                for c in _held(shown, sum(shown)):
+                    o[i + c] += 1.0
         if q == player:
-            o[i : i + NUM_CARDS] = s.hand[q]
-            i = b + _O_UNSEEN
-            if split:
-                o[i : i + NUM_CARDS] = np.bincount(deck[:split], minlength=NUM_CARDS)
+            key: object = (split, epoch)
+        elif lists_public:
+            key = (split, epoch, version)
         else:
-            shown = s.shown[q]
-            if any(shown):
-                o[i : i + NUM_CARDS] = shown
+            key = _ALWAYS if s.notes else None
+        if key is _ALWAYS or keys.get(("unseen", k), _ALWAYS) != key:
+            keys["unseen", k] = key
             i = b + _O_UNSEEN
-            hand = s.hand[q]
-            unseen = np.bincount(deck[:split], minlength=NUM_CARDS) if split else np.zeros(NUM_CARDS)
-            unseen += hand
-            unseen -= shown
-            o[i : i + NUM_CARDS] = unseen
-        if s.discard[q]:
+            if split and (q == player or lists_public):
+                o[i : i + NUM_CARDS] = _deck_counts(cache, s, q, split)
+            else:
+                o[i : i + NUM_CARDS] = 0.0
+            if q != player:
+                if lists_public:
+                    face_down = _held(hand, s.hand_size[q])
+                    for c in _without(face_down, shown) if any(shown) else face_down:
+                        o[i + c] += 1.0
+                elif s.notes:
+                    for c, copies in s.known_hidden(player, q).items():
+                        o[i + c] = copies
+        key = (len(discard), epoch)
+        if keys.get(("discard", k)) != key:
+            keys["discard", k] = key
             i = b + _O_DISCARD
-            o[i : i + NUM_CARDS] = np.bincount(s.discard[q], minlength=NUM_CARDS)
-        if known:
+            o[i : i + NUM_CARDS] = np.bincount(discard, minlength=NUM_CARDS) if discard else 0.0
+        key = (known, len(deck), epoch)
+        if keys.get(("top", k)) != key:
+            keys["top", k] = key
             i = b + _O_TOP
-            o[i : i + NUM_CARDS] = np.bincount(deck[split:], minlength=NUM_CARDS)
-        i = b + _O_ENVS
-        for c in s.envs[q]:
-            o[i + _ENV_INDEX[c]] += 1.0
-        pawns = s.pawn[q]
-        for slot in range(MAX_PAWNS):
-            c = pawns[slot]
-            if c < 0:
-                continue
-            i = b + _O_PAWNS + slot * PAWN_FEATURES
-            infl, power, traits = s.infl[q][slot], s.power[q][slot], s.traits[q][slot]
-            o[i : i + 6] = _PAWN_ROWS[c]
-            o[i + 6] = infl
-            o[i + 7] = power
-            o[i + 8] = infl - power
-            if traits:
-                for tk, bit in enumerate(TRAIT_BITS):
-                    if traits & bit:
-                        o[i + 9 + tk] = 1.0
-            for a, _ in s.attach[q][slot]:
-                o[i + 13 + _ATT_INDEX[a]] += 1.0
-        cross = s.cross[q]
-        in_fate = s.fate if q == s.mover else ()
-        for j in range(CROSS_SPACES):
-            c = cross[j]
-            if c < 0:
-                continue
-            i = b + _O_CROSS + j * CROSS_FEATURES
-            o[i : i + 8] = _CROSS_ROWS[c]
-            if j in in_fate:
-                o[i + 8] = 1.0
-                if j in s.marked:
-                    o[i + 9] = 1.0
-        if s.delayed:
-            i = b + _O_DELAYED
-            for owner, c in s.delayed:
-                if owner == q:
-                    o[i + _DELAYED_INDEX[c]] += 1.0
-    o *= t.inverse
-    return o
+            o[i : i + NUM_CARDS] = np.bincount(deck[split:], minlength=NUM_CARDS) if known else 0.0
+        key = (
+            s.table_version[q],
+            tuple(s.power[q]),
+            tuple(s.infl[q]),
+            tuple(s.cross[q]),
+            (tuple(s.fate), tuple(s.marked)) if q == s.mover and s.fate else None,
+        )
+        if keys.get(("table", k)) != key:
+            keys["table", k] = key
+            hit = cache.get(("table", q))
+            if hit is None or hit[0] != key:  # the same part serves every observer
+                hit = cache["table", q] = (key, _table_part(s, q))
+            o[b + _O_ENVS : b + _SEAT_BLOCK] = hit[1]
+    return o * t.inverse

@@ -75,9 +75,12 @@ def describe(s: MystickState, viewer: int | None = None) -> str:
             lines.append(f"  hand: {_counts(s.hand[q])}")
         elif any(s.shown[q]):
             lines.append(f"  shown in hand: {_counts(s.shown[q])}")
-        if s.known_top[q]:
-            top = [CARDS[c].name for c in reversed(s.deck[q][-s.known_top[q] :])]
-            lines.append(f"  deck top (revealed): {', '.join(top)}")
+        looked = s.looked_top(viewer, q)
+        if looked:
+            top = [CARDS[c].name for c in reversed(s.deck[q][-looked:])]
+            lines.append(f"  deck top (looked at): {', '.join(top)}")
+        elif s.known_top[q]:
+            lines.append(f"  deck top: {s.known_top[q]} card(s) looked at by another player")
         if s.envs[q]:
             lines.append(f"  environments: {', '.join(CARDS[c].name for c in s.envs[q])}")
         for slot in range(MAX_PAWNS):

@@ -20,7 +20,6 @@ from mystic_envs.core.game import (
     GameState,
     InfoField,
     LayoutEntry,
-    check_rng,
     check_seed,
     zero_sum_returns,
 )
@@ -71,6 +70,7 @@ from mystic_envs.mystick_domination.decisions import (  # noqa: F401 (re-exporte
     DecisionsMixin,
 )
 from mystic_envs.mystick_domination.effects import EffectsMixin
+from mystic_envs.mystick_domination.knowledge import KnowledgeMixin
 
 # Static effects of Attachments and Environments, precomputed per card.
 ATT_INFLUENCE = tuple(sum(e.amount for e in EFFECTS[c] if e.op == INFLUENCE) for c in range(NUM_CARDS))
@@ -110,6 +110,9 @@ class MystickGame(Game):
         if not isinstance(reshuffle_opening_majors, bool):
             raise TypeError(f"reshuffle_opening_majors must be a bool, got {reshuffle_opening_majors!r}")
         self.reshuffle_opening_majors = reshuffle_opening_majors
+        # D-5: an opponent's deck list follows from public facts only when two players split one
+        # 78-card set (both decks random: the boxed game); otherwise it is hidden information.
+        self.deck_lists_public = self.num_players == 2 and all(d is None for d in self.decks)
         self.actions = ActionLayout(self.num_players)
         self.num_actions = self.actions.size
         self._layout: tuple[LayoutEntry, ...] | None = None
@@ -146,7 +149,7 @@ class MystickGame(Game):
         )
 
 
-class MystickState(DecisionsMixin, EffectsMixin, GameState):
+class MystickState(KnowledgeMixin, DecisionsMixin, EffectsMixin, GameState):
     """One game of Mystick: Domination. Decks keep their top card last."""
 
     @classmethod
@@ -162,7 +165,7 @@ class MystickState(DecisionsMixin, EffectsMixin, GameState):
         s.deck = [[s.deck_list[q][i] for i in rng.permutation(DECK_SIZE).tolist()] for q in range(n)]
         s.hand = [[0] * NUM_CARDS for _ in range(n)]
         s.hand_size = [0] * n
-        s.shown = [[0] * NUM_CARDS for _ in range(n)]
+        s.shown = [[0] * NUM_CARDS for _ in range(n)]  # face-up cards in each hand (public)
         s.discard = [[] for _ in range(n)]
         s.cross = [[-1] * CROSS_SPACES for _ in range(n)]
         s.pawn = [[-1] * MAX_PAWNS for _ in range(n)]
@@ -175,7 +178,8 @@ class MystickState(DecisionsMixin, EffectsMixin, GameState):
         s.alive = [True] * n
         s.out_time = [-1] * n
         s.clock = 0
-        s.known_top = [0] * n
+        s.clear_knowledge()
+        s.new_table()
         s.pool = s.pool_start = POOL_BY_PLAYERS[n]
         s.power_removed = s.power_created = 0
         s.draw_count = 0
@@ -200,41 +204,82 @@ class MystickState(DecisionsMixin, EffectsMixin, GameState):
         for q in range(n):
             s.draw_to_hand(q, OPENING_HAND)
             if game.reshuffle_opening_majors and s.discard[q]:
+                for c in s.discard[q]:  # everyone saw them discarded: known to be in the deck
+                    s._recall(q, c)
                 s.deck[q].extend(s.discard[q])
                 s.discard[q] = []
+                s.pile_epoch += 1
                 s.deck[q] = [s.deck[q][i] for i in rng.permutation(len(s.deck[q])).tolist()]
         s._start_round()
         s._run()
         return s
 
+    def new_table(self) -> None:
+        """Forget the observation parts kept for speed (``observation.observe``): the engine
+        bumps ``table_version[q]`` when a Pawn, Attachment, Environment or waiting effect of
+        seat q's play area changes, ``hand_version[q]`` when q's hand or its face-up cards do,
+        and ``pile_epoch`` when a discard pile loses cards or a deck is
+        shuffled (otherwise piles only grow and decks only lose their top cards); a test
+        that sets a table by hand calls this."""
+        self.table_version = [0] * self.n
+        self.hand_version = [0] * self.n
+        self.pile_epoch = 0
+        self.obs_cache: dict[Any, Any] = {}
+
+    def touch_table(self) -> None:
+        """Every seat's play area may have changed (``new_table``)."""
+        self.table_version = [v + 1 for v in self.table_version]
+
     # -- card movement -------------------------------------------------------------------------
-    def take_top(self, q: int) -> int:
-        """The top card of ``q``'s deck, taken (elimination is checked by the caller's step)."""
-        if self.known_top[q]:
-            self.known_top[q] -= 1
-        return self.deck[q].pop()
+    def take_top(self, q: int, hidden: bool = False) -> int:
+        """The top card of ``q``'s deck, taken (elimination is checked by the caller's step);
+        ``hidden``: it goes face down into ``q``'s hand, else somewhere everyone sees it."""
+        c = self.deck[q].pop()
+        if self.known_top[q] or self.notes:
+            if self.known_top[q]:
+                self.known_top[q] -= 1
+            for p in range(self.n):
+                if p == q:
+                    continue
+                if self.looked[p][q]:
+                    self.looked[p][q] -= 1
+                    if hidden:  # p saw it on top: p knows it is in q's hand now
+                        self._note(p, q, c)
+                elif not hidden:
+                    self._unnote(p, q, c)
+            if not hidden and c in self.recalled[q]:
+                self.recalled[q].remove(c)
+                self.notes -= 1
+        return c
 
     def draw_to_hand(self, q: int, k: int) -> None:
         """``q`` draws ``k`` cards; each Major reaching the hand is discarded and replaced."""
         deck, hand = self.deck[q], self.hand[q]
         for _ in range(k):
             while deck:
-                c = self.take_top(q)
+                c = self.take_top(q, hidden=not IS_MAJOR[deck[-1]])
                 if IS_MAJOR[c]:
                     self.discard[q].append(c)
                     continue
                 hand[c] += 1
                 self.hand_size[q] += 1
+                self.hand_version[q] += 1
                 break
 
     def _from_hand(self, q: int, c: int) -> None:
         self.hand[q][c] -= 1
         self.hand_size[q] -= 1
-        if self.shown[q][c] > self.hand[q][c]:
-            self.shown[q][c] = self.hand[q][c]
+        self.hand_version[q] += 1
+        # Which copy left is not seen, so a face-up copy stops counting as known (advanced decks
+        # hold up to 3): the cards known to remain are one fewer either way.
+        if self.shown[q][c]:
+            self.shown[q][c] -= 1
+        elif self.notes:
+            self._surface(q, c)
 
     def remove_pawn(self, q: int, s: int) -> None:
         """A Pawn leaves play: its Power to the pool, its Attachments to their owners' discards."""
+        self.table_version[q] += 1
         self.pool += self.power[q][s]
         self.power[q][s] = 0
         for card, owner in self.attach[q][s]:
@@ -276,6 +321,7 @@ class MystickState(DecisionsMixin, EffectsMixin, GameState):
         for q in out:
             self.alive[q] = False
             self.out_time[q] = self.clock
+        self.touch_table()
         for q in out:
             # An eliminated player's cards leave play (D-7): Pawns, Environments, its Attachments
             # on other Pawns, its cross.
@@ -293,6 +339,7 @@ class MystickState(DecisionsMixin, EffectsMixin, GameState):
             self.clear_cross(q)
         self.refresh_pawns()
         self.delayed = [d for d in self.delayed if self.alive[d[0]]]
+        self.touch_table()
         if sum(self.alive) <= 1:
             self._finish_game()
 
@@ -317,6 +364,7 @@ class MystickState(DecisionsMixin, EffectsMixin, GameState):
             if cards:
                 groups.append([q, cards])
         self.delayed = []
+        self.touch_table()
         self.groups = groups
         self.cont = CONT_START_MOVES
 
@@ -335,6 +383,7 @@ class MystickState(DecisionsMixin, EffectsMixin, GameState):
                     self.hand[q][c] += 1
                     self.hand_size[q] += 1
                     self.shown[q][c] += 1  # shown to everyone, then into the hand
+                    self.hand_version[q] += 1
                     self.initiative_cards[q] = c
                     drawn[q] = c
                     break
@@ -397,6 +446,7 @@ class MystickState(DecisionsMixin, EffectsMixin, GameState):
                 if k == REGISTER:
                     self.queue.pop(0)
                     self.delayed.append((owner, card))
+                    self.table_version[owner] += 1
                     continue
                 eff = EFFECTS[card][k]
                 targets = self.effect_targets(owner, eff)
@@ -648,6 +698,7 @@ class MystickState(DecisionsMixin, EffectsMixin, GameState):
     def __getstate__(self) -> dict[str, Any]:
         state = self.__dict__.copy()
         state["_legal"] = None  # a cache: two equal states pickle alike whether or not it is filled
+        state["obs_cache"] = {}
         del state["acts"]  # the game's own table, rebuilt with the game
         return state
 
@@ -664,13 +715,29 @@ class MystickState(DecisionsMixin, EffectsMixin, GameState):
             "alive",
             "out_time",
             "known_top",
+            "table_version",
+            "hand_version",
             "initiative_cards",
             "fate",
             "marked",
         ):
             d[name] = d[name][:]
-        for name in ("deck", "hand", "shown", "discard", "cross", "pawn", "power", "infl", "traits", "envs"):
+        for name in (
+            "deck",
+            "hand",
+            "shown",
+            "discard",
+            "cross",
+            "pawn",
+            "power",
+            "infl",
+            "traits",
+            "envs",
+            "looked",
+            "recalled",
+        ):
             d[name] = [x[:] for x in d[name]]
+        d["noted"] = [[x[:] for x in row] for row in self.noted]
         d["deck_list"] = [x[:] for x in self.deck_list]
         d["attach"] = [[x[:] for x in row] for row in self.attach]
         d["delayed"] = self.delayed[:]
@@ -679,6 +746,7 @@ class MystickState(DecisionsMixin, EffectsMixin, GameState):
         d["choice"] = self.choice[:]
         d["placement"] = None if self.placement is None else self.placement[:]
         d["_legal"] = None
+        d["obs_cache"] = {}
         rng = np.random.Generator(type(self.rng.bit_generator)())
         rng.bit_generator.state = self.rng.bit_generator.state
         d["rng"] = rng
@@ -689,38 +757,6 @@ class MystickState(DecisionsMixin, EffectsMixin, GameState):
         from mystic_envs.mystick_domination.observation import observe
 
         return observe(self, self.check_seat(player))
-
-    def determinize(self, player: int, rng: np.random.Generator) -> MystickState:
-        """Re-deal what ``player`` cannot see: every deck below its shown top cards, and the other
-        players' hand cards that were never shown (the Attachment being played is face up).
-        Deck lists are public (D-5)."""
-        self.check_seat(player)
-        check_rng(rng)
-        c = self.clone()
-        for q in range(self.n):
-            known = self.known_top[q]
-            deck = c.deck[q]
-            split = len(deck) - known
-            unseen = sorted(deck[:split])
-            hidden_hand = []
-            if q != player:
-                for card in range(NUM_CARDS):
-                    known = c.shown[q][card]
-                    if card == c.pending_card and q == c.player:
-                        # The Attachment waiting for its Pawn is face up: it stays in the hand.
-                        known = max(known, 1)
-                    extra = c.hand[q][card] - known
-                    if extra:
-                        hidden_hand.extend([card] * extra)
-                        c.hand[q][card] -= extra
-                unseen = sorted(unseen + hidden_hand)
-            order = rng.permutation(len(unseen)).tolist()
-            dealt = [unseen[i] for i in order]
-            c.deck[q] = dealt[:split] + deck[split:]
-            for card in dealt[split:]:
-                c.hand[q][card] += 1
-        c.rng = np.random.default_rng(int(rng.integers(2**63)))
-        return c
 
     def describe(self, viewer: int | None = None) -> str:
         from mystic_envs.mystick_domination.render import describe
@@ -758,6 +794,7 @@ class MystickState(DecisionsMixin, EffectsMixin, GameState):
                 assert self.deck[q], f"seat {q} plays on with an empty deck"
         if self.resolving >= 0:
             owned[self.mover].append(self.resolving)
+        self._check_knowledge()
         for q in range(n):
             assert sorted(owned[q]) == sorted(self.deck_list[q]), (
                 f"seat {q}'s 39 cards are not all accounted for"

@@ -130,7 +130,7 @@ _ROW_VERBS = {
     POWER_TO_POOL: "move up to {n} Power from {target} to the pool",
     KILL: "discard {target}",
     LOSE_SCORE: "make {target} lose {n} victory point(s)",
-    PEEK: "show the top {n} cards of {of} deck to everyone",
+    PEEK: "look at the top {n} cards of {of} deck",
     MILL: "make {target} discard the top {n} cards of {of} deck",
     FLOOD: "put the top {n} cards of {of} deck into {of} Mystick Cross",
     CLEAR_CROSS: "discard every card in {of} Mystick Cross",
@@ -314,9 +314,14 @@ def table_effects(s: MystickState, viewer: int | None = None) -> str:
             rows += [
                 f"    {card_line(c)}" + (f" x{k}" if k > 1 else "") for c, k in enumerate(s.shown[q]) if k
             ]
-        if s.known_top[q]:
-            rows.append("  deck top (revealed, top first):")
-            rows += [f"    {card_line(c)}" for c in reversed(s.deck[q][-s.known_top[q] :])]
+        looked = s.looked_top(viewer, q)
+        if looked:
+            rows.append(
+                "  deck top (you looked at them, top first):"
+                if viewer is not None
+                else "  deck top (looked at, top first):"
+            )
+            rows += [f"    {card_line(c)}" for c in reversed(s.deck[q][-looked:])]
         if q == viewer:
             held = [(c, k) for c, k in enumerate(s.hand[q]) if k]
             rows.append("  your hand:" if held else "  your hand: empty")

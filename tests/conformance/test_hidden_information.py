@@ -1,6 +1,8 @@
 """``determinize(player, rng)`` re-deals only what ``player`` cannot see (CONVENTIONS sections 2
 and 6): that player's observation and legal actions are unchanged, the copy is a valid state,
-and the original is untouched. The test also proves that hidden state was actually re-dealt."""
+and the original is untouched. The test also proves that hidden state was actually re-dealt, and,
+in a game with deck lists its seats cannot know (Mystick Domination at 3-5 players), that the
+re-deal changes what the decks hold, not only their order."""
 
 from __future__ import annotations
 
@@ -16,8 +18,14 @@ GAMES = 150
 def test_determinize_keeps_what_the_player_sees(env_id: str, n: int) -> None:
     g = game(env_id, n)
     rng = np.random.default_rng(0)
-    samples = changed = played_on = 0
-    for seed in range(GAMES):
+    samples = changed = played_on = lists_changed = 0
+    # A game whose states hold each seat's deck list says whether those lists are public.
+    hidden_lists = hasattr(g.new_initial_state(0), "deck_list") and not g.deck_lists_public
+    # At least GAMES games, more while the sample is short (a game whose random-legal games end
+    # early, such as Mystria's, where a random magician soon runs out of drops).
+    for seed in range(4 * GAMES):
+        if seed >= GAMES and samples > 1000 and played_on > 50:
+            break
         state = g.new_initial_state(seed)
         while not state.is_terminal:
             if rng.random() < 0.3:
@@ -39,6 +47,10 @@ def test_determinize_keeps_what_the_player_sees(env_id: str, n: int) -> None:
                     other_views = [d.observation(q) for q in range(n) if q != p]
                     if any(not np.array_equal(a, b) for a, b in zip(others, other_views, strict=True)):
                         changed += 1
+                    if hidden_lists:
+                        lists_changed += any(
+                            sorted(d.deck_list[q]) != sorted(state.deck_list[q]) for q in range(n) if q != p
+                        )
                     if p == actor and samples % 10 == 0:
                         # The re-dealt game is a real game: it plays to the end with every invariant.
                         sub_rng = np.random.default_rng(samples)
@@ -51,6 +63,10 @@ def test_determinize_keeps_what_the_player_sees(env_id: str, n: int) -> None:
     assert samples > 1000 and played_on > 50
     # Without this the test could pass on a determinize() that re-deals nothing.
     assert changed > 0, f"determinize() never changed any hidden state in {samples * n} calls"
+    if hidden_lists:
+        assert lists_changed > samples, (
+            f"determinize() re-dealt a deck list in {lists_changed} of {samples * n} calls"
+        )
 
 
 @pytest.mark.parametrize(("env_id", "n"), CASES)

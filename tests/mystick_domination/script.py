@@ -91,7 +91,8 @@ def table(
     s.score = list(scores) if scores else [0] * n
     s.alive = [True] * n
     s.out_time = [-1] * n
-    s.known_top = [0] * n
+    s.clear_knowledge()
+    s.new_table()
     s.initiative_cards = [-1] * n
     s.delayed, s.queue, s.groups, s.choice = [], [], [], []
     s.draw_count = draw_count

@@ -15,6 +15,7 @@ from mystic_envs import mystick_domination_v0 as md
 from mystic_envs.core.aec import GAME_OVER, RUNNING
 from mystic_envs.mystick_domination.observation import build_layout_for
 from mystic_envs.mystick_domination.render import card_text
+from mystic_envs.mystick_domination.rules import MystickGame
 
 from .script import cid, table
 
@@ -95,9 +96,24 @@ def test_observation_hides_other_hands_and_deck_order():
     seen_by_0 = s.observation(0)
     assert seen_by_0[at["own_hand"].start + cid("Five of Wands")] > 0
     assert not seen_by_0[at["seat+1_hand"].slice].any(), "an unshown hand card is private"
-    assert seen_by_0[at["seat+1_unseen"].start + cid("Six of Swords")] > 0, "counted among its unseen cards"
+    # Chosen decks (presets here) are hidden lists (D-5): nothing is known of player_1's unseen cards.
+    assert not seen_by_0[at["seat+1_unseen"].slice].any(), "a chosen deck list is hidden"
     # Deck order: swapping two cards of a deck changes nothing anybody observes.
     s2 = s.clone()
     s2.deck[1][-1], s2.deck[1][0] = s2.deck[1][0], s2.deck[1][-1]
     for p in (0, 1):
         np.testing.assert_array_equal(s.observation(p), s2.observation(p))
+
+
+@pytest.mark.parametrize("n", [2, 3, 5])
+def test_kept_observation_parts_match_a_fresh_observation_at_every_step(n):
+    # observe() keeps each seat's discard pile and play-area parts between steps (D-10); a part
+    # kept past a change would show a stale table. A clone keeps none of them.
+    rng = np.random.default_rng(n)
+    for seed in range(3):
+        s = MystickGame(num_players=n).new_initial_state(seed)
+        while not s.is_terminal:
+            for p in range(n):
+                np.testing.assert_array_equal(s.observation(p), s.clone().observation(p))
+            legal = s.legal_actions()
+            s.apply(legal[rng.integers(len(legal))])

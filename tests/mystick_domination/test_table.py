@@ -124,11 +124,11 @@ def test_a_challenge_its_target_the_redraw_and_a_major_choosing_a_player():
     play(s, (0, "done"))
     assert s.phase_name == "effect_target"  # The High Priestess asks for an opponent
     assert _said(s, "player 1")[:2] == (
-        "show the top 3 cards of player_1's deck to everyone (II The High Priestess)",
-        "player_0 shows the top 3 cards of your deck to everyone (II The High Priestess)",
+        "look at the top 3 cards of player_1's deck (II The High Priestess)",
+        "player_0 looks at the top 3 cards of your deck (II The High Priestess)",
     )
     assert describe_action(s, action(s, "player 2"), 2).endswith(
-        "of your deck to everyone (II The High Priestess)"
+        "at the top 3 cards of your deck (II The High Priestess)"
     )
 
 
@@ -213,12 +213,13 @@ def test_the_table_effects_show_what_is_in_play_and_only_the_viewers_hand():
 def test_cards_shown_revealed_and_waiting_are_on_the_table():
     s = table(n=2, hands={1: ["Queen of Pentacles"]}, tops={1: ["Three of Swords", "Four of Swords"]})
     s.shown[1][cid("Queen of Pentacles")] = 1  # shown at the initiative draw
-    s.known_top[1] = 2  # Appraise showed them
+    s.known_top[1] = s.looked[0][1] = 2  # player_0's Appraise: player_0 looked at them
     s.delayed = [(0, cid("XX Judgement"))]
     text = table_effects(s, 0)
     assert "shown in hand:\n    Queen of Pentacles (Hoard), Action" in text
-    assert "deck top (revealed, top first):\n    Three of Swords (Duelist)" in text
+    assert "deck top (you looked at them, top first):\n    Three of Swords (Duelist)" in text
     assert text.index("Three of Swords") < text.index("Four of Swords")
+    assert "Three of Swords" not in table_effects(s, 1), "the look was player_0's alone (I-10)"
     assert "After the next initiative draw:\n  player_0's XX Judgement" in text
 
 

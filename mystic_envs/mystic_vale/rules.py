@@ -12,7 +12,6 @@ is read from the data by ``sleeves.profile``, never by name. The decisions and t
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 import numpy as np
@@ -100,6 +99,8 @@ START_SLOTS = tuple(
     tuple(p if p >= 0 and ADVANCEMENTS[p].slot == s else -1 for s in range(3)) for p in START_PRINTED
 )
 IS_CURSED = tuple(p in CURSED_LAND for p in START_PRINTED)
+ADV_SLOT = tuple(a.slot for a in ADVANCEMENTS)
+COMMONS_ADVANCEMENTS = tuple(a for a in ADVANCEMENTS if a.kind == COMMONS)
 
 
 class ValeGame(Game):
@@ -626,7 +627,14 @@ class ValeState(DecisionsMixin, GameState):
     # -- scores ------------------------------------------------------------------------------------
     def end_vp(self, q: int) -> int:
         """End-game VP on the advancements of all 20 cards and on the vales."""
-        return sum(p.end_vp for p in self.prof[q]) + sum(VALE_END_VP[v] for v in self.vales[q])
+        prof = self.prof[q]
+        key = tuple(map(id, prof))
+        vp = _CARD_VP.get(key)
+        if vp is None:
+            if len(_CARD_VP) > 20_000:
+                _CARD_VP.clear()
+            vp = _CARD_VP[key] = sum([p.end_vp for p in prof])
+        return vp + sum([VALE_END_VP[v] for v in self.vales[q]])
 
     def points(self, q: int) -> int:
         return self.tokens[q] + self.end_vp(q)
@@ -729,7 +737,14 @@ class ValeState(DecisionsMixin, GameState):
     def __getstate__(self) -> dict[str, Any]:
         state = self.__dict__.copy()
         state["_legal"] = None
+        del state["prof"]  # rebuilt from the slots: profiles are shared, interned objects
         return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.prof = [
+            [profile(self.slots[q][c], self.band[q][c]) for c in range(NUM_CARDS)] for q in range(self.n)
+        ]
 
     def observation(self, player: int) -> np.ndarray:
         from mystic_envs.mystic_vale.observation import observe
@@ -772,48 +787,45 @@ class ValeState(DecisionsMixin, GameState):
     def check_invariants(self) -> None:
         """Cards, advancements, vales and VP are all accounted for; no count is negative."""
         n = self.n
-        sleeved: Counter[int] = Counter()
+        count = [0] * len(ADVANCEMENTS)  # every advancement copy, wherever it is
+        everyone = list(range(NUM_CARDS))
         for q in range(n):
-            where = (
-                self.deck[q]
-                + self.field[q]
-                + self.discard[q]
-                + ([self.on_deck[q]] if self.on_deck[q] >= 0 else [])
-            )
-            assert sorted(where) == list(range(NUM_CARDS)), f"seat {q}'s 20 cards are not all accounted for"
+            where = self.deck[q] + self.field[q] + self.discard[q]
+            if self.on_deck[q] >= 0:
+                where.append(self.on_deck[q])
+            where.sort()
+            assert where == everyone, f"seat {q}'s 20 cards are not all accounted for"
+            slots, band, prof = self.slots[q], self.band[q], self.prof[q]
             for c in range(NUM_CARDS):
-                sl = self.slots[q][c]
-                for s in range(3):
-                    a = sl[s]
+                sl, printed = slots[c], START_SLOTS[c]
+                for k in range(3):
+                    a = sl[k]
                     if a >= 0:
-                        assert ADVANCEMENTS[a].slot == s, f"seat {q} card {c}: advancement in the wrong slot"
-                        if START_SLOTS[c][s] != a:
-                            sleeved[a] += 1
-                    assert START_SLOTS[c][s] < 0 or sl[s] == START_SLOTS[c][s], "a printed part was covered"
-                assert self.prof[q][c] == profile(sl, self.band[q][c]), "a stale card profile"
+                        assert ADV_SLOT[a] == k, f"seat {q} card {c}: advancement in the wrong slot"
+                        if printed[k] != a:
+                            count[a] += 1
+                    elif printed[k] >= 0:
+                        raise AssertionError("a printed part was removed")
+                assert prof[c] is profile(sl, band[c]), "a stale card profile"
             assert self.tokens[q] >= 0
-        box: Counter[int] = Counter(self.l1_box)
-        for d in self.level_deck:
-            box.update(d)
-        box.update(a for a in self.commons if a >= 0)
-        pending = (
-            [b[0] for b in self.bought[self.sleeve_index :]] if self.stage in (HARVESTING, DISCARDING) else []
-        )
-        box.update(pending)
-        box.update(sleeved)
-        for a in ADVANCEMENTS:
-            if a.kind == COMMONS:
-                assert box[a.id] == a.copies, f"{a.name}: {box[a.id]} of {a.copies} copies"
-        for s in range(3):
-            a = FERTILE_SOIL[s]
-            assert self.fertile[s] >= 0
-            assert self.fertile[s] + box[a] == NUM_FERTILE_SOIL // 3, f"Fertile Soil ({s}) not conserved"
-        vales: Counter[int] = Counter(self.boxed_vales)
-        for d in self.vale_deck:
-            vales.update(d)
-        vales.update(v for v in self.vale_up if v >= 0)
+        for pile in (self.l1_box, *self.level_deck, self.commons):
+            for a in pile:
+                if a >= 0:
+                    count[a] += 1
+        if self.stage in (HARVESTING, DISCARDING):  # bought, not yet sleeved
+            for b in self.bought[self.sleeve_index :]:
+                count[b[0]] += 1
+        for a in COMMONS_ADVANCEMENTS:
+            assert count[a.id] == a.copies, f"{a.name}: {count[a.id]} of {a.copies} copies"
+        for k in range(3):
+            assert self.fertile[k] >= 0
+            assert self.fertile[k] + count[FERTILE_SOIL[k]] == NUM_FERTILE_SOIL // 3, "Fertile Soil leaked"
+        vales = [0] * len(VALES)
+        for pile in (self.boxed_vales, *self.vale_deck, self.vale_up, *self.vales):
+            for v in pile:
+                if v >= 0:
+                    vales[v] += 1
         for q in range(n):
-            vales.update(self.vales[q])
             for v in self.vales[q]:
                 if VALE_ONE_PER_PLAYER[v]:
                     assert self.vales[q].count(v) == 1, "two of a one-per-player vale"
@@ -829,6 +841,9 @@ class ValeState(DecisionsMixin, GameState):
             if self.stage == HARVESTING:
                 costs = [VALE_COSTS[v] for v in self.bought_vales]
                 assert vales_payable(costs, self.spirits_now()), "bought vales not paid for"
+
+
+_CARD_VP: dict[tuple[int, ...], int] = {}  # 20 card profiles (by id: they live forever) -> end VP
 
 
 def vales_payable(costs: list[tuple[int, ...]], spirits: list[int]) -> bool:

@@ -1,0 +1,262 @@
+"""Mystic Vale observer: state -> float32 vector for one seat, egocentric.
+
+Seat blocks come in turn order from the observer (its own first, then seat + 1, ...). Every
+seat's 20 cards are described by index: what is sleeved on each (public: every advancement is
+bought and sleeved in the open) and where the card is. The observer's own cards show their zone
+(deck, field, on-deck, discard pile); another seat's show field and on-deck, and only "deck or
+discard pile" for the rest (its discard pile is private to it). Deck order is never in it; the one
+deck card the observer may know, the top card it looks at with Calm Weather, is its own
+``peeked`` entry. The commons, the vale rows, pile sizes, VP tokens, mana tokens, vales and the
+active player's Harvest (mana, spirits, purchases) are public. ``build_layout_for(n)`` is the
+documented layout.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from mystic_envs.core.game import LayoutEntry, build_layout
+from mystic_envs.mystic_vale.cards import ADVANCEMENTS, COMMONS_IDS, VALES, VP_POOL
+from mystic_envs.mystic_vale.decisions import (
+    DISCARDING,
+    GAME_OVER,
+    HARVESTING,
+    PEEK,
+    PHASE_NAMES,
+    SEARCH,
+    SLEEVE,
+    STAGE_NAMES,
+    WP_DISCARD,
+)
+from mystic_envs.mystic_vale.sleeves import NUM_CARDS, VALE_ADD_GUARDIAN
+
+if TYPE_CHECKING:
+    from mystic_envs.mystic_vale.rules import ValeState
+
+NUM_ADV = len(ADVANCEMENTS)  # 38: the 32 commons names, Fertile Soil and Cursed Land by slot
+NUM_COMMONS = len(COMMONS_IDS)
+NUM_VALES = len(VALES)
+ZONES = ("deck (another seat: deck or discard pile)", "field", "on deck", "discard pile (own)")
+CARD_STATS = 15
+CARD_FEATURES = len(ZONES) + NUM_ADV + CARD_STATS
+SEAT_SCALARS = 11
+
+
+def _seat_parts(k: int) -> list[tuple[str, int, str]]:
+    who = "own" if k == 0 else f"seat+{k}"
+    return [
+        (f"{who}_status", SEAT_SCALARS, "to act, whose turn, VP tokens / 30, points / 60, mana token active, "
+         "skips its next Harvest, deck / 20, discard pile / 20, field / 20, net decay showing / 5, "
+         "the starting player"),
+        (f"{who}_vales", NUM_VALES, "copies of each vale it owns / 2"),
+        (f"{who}_cards", NUM_CARDS * CARD_FEATURES,
+         f"per card index 0-19: zone one-hot ({', '.join(ZONES)}), the advancements sleeved on it "
+         "(one per advancement id), then decay / 3, growth / 3, growth per guardian / 2, guardians / 4, "
+         "mana / 3, animal, forest, sky, wild / 3, harvest VP / 3, end VP / 10, top, middle, bottom "
+         "slot open, Conclave of Ents guardians this turn"),
+    ]  # fmt: skip
+
+
+def build_layout_for(n: int) -> tuple[LayoutEntry, ...]:
+    parts = [
+        ("phase", len(PHASE_NAMES), "the open decision, one-hot: " + ", ".join(PHASE_NAMES)),
+        ("stage", len(STAGE_NAMES), "the active player's stage, one-hot: " + ", ".join(STAGE_NAMES)),
+        ("pool", 2, f"VP tokens left in the pool / {VP_POOL[n]}; 1 once it has run out (the last round)"),
+        ("commons", 9 * NUM_COMMONS, "per face-up position (rows of levels 1, 2, 3, three each): "
+         "one-hot of the advancement shown (none: empty)"),
+        ("supply", 5, "Fertile Soil left per slot (top, middle, bottom) / 6; level-1 deck / 18; "
+         "level-2 and level-3 decks together / 60"),
+        ("vale_rows", 8 * NUM_VALES, "per face-up vale position (level 1 row, level 2 row, four each): "
+         "one-hot of the vale shown"),
+        ("vale_decks", 2, "level-1 and level-2 vale decks / 18"),
+        ("harvest", 12, "the active player's Harvest: mana left / 10, the mana token still to spend, "
+         "animal, forest, sky, wild spirits to spend / 5, VP tokens it gains / 10, advancement buys "
+         "left / 3, vale buys left / 2, Sunstone Aerie uses left, Conclave of Ents uses left, "
+         "advancements bought / 3"),
+        ("bought", NUM_ADV, "advancements the active player bought this turn, count per id / 2"),
+        ("bought_vales", NUM_VALES, "vales the active player bought this turn, count per id"),
+        ("pending", NUM_ADV, "the advancement waiting for its Earthchant Chorus declaration or its "
+         "sleeve, one-hot"),
+        ("wp_card", NUM_CARDS, "the active player's card whose When Played ability is resolving"),
+        ("peeked", NUM_CARDS, "own card on top of the deck, seen with Calm Weather (the observer's only)"),
+    ]  # fmt: skip
+    for k in range(n):
+        parts.extend(_seat_parts(k))
+    return build_layout(parts)
+
+
+_COMMONS_INDEX = {a: i for i, a in enumerate(COMMONS_IDS)}
+_INDEX: dict[int, dict[str, int]] = {}
+
+
+def _index(game) -> dict[str, int]:
+    """Where each layout part starts (one table per player count)."""
+    table = _INDEX.get(game.num_players)
+    if table is None:
+        table = _INDEX[game.num_players] = {e.name: e.start for e in game.observation_layout()}
+    return table
+
+
+_CONTENT: dict[int, tuple[object, np.ndarray]] = {}
+
+
+def _content(s: ValeState, q: int, c: int) -> np.ndarray:
+    """The zone-free part of a card's block (its advancements and totals), cached per content."""
+    p = s.prof[q][c]
+    hit = _CONTENT.get(id(p))
+    if hit is not None and hit[0] is p:
+        return hit[1]
+    v = np.zeros(NUM_ADV + CARD_STATS, dtype=np.float32)
+    sl = s.slots[q][c]
+    for a in sl:
+        if a >= 0:
+            v[a] += 1.0
+    v[NUM_ADV:] = (
+        p.decay / 3,
+        p.growth / 3,
+        p.growth_per_guardian / 2,
+        p.guardians / 4,
+        p.mana / 3,
+        p.spirits[0] / 3,
+        p.spirits[1] / 3,
+        p.spirits[2] / 3,
+        p.spirits[3] / 3,
+        p.harvest_vp / 3,
+        p.end_vp / 10,
+        float(sl[0] < 0),
+        float(sl[1] < 0),
+        float(sl[2] < 0),
+        0.0,
+    )
+    _CONTENT[id(p)] = (p, v)  # the profile is kept alive with it, so its id is never reused
+    return v
+
+
+_SEAT_CONTENT: dict[tuple[int, ...], np.ndarray] = {}
+_EYE = np.eye(len(ZONES), dtype=np.float32)
+
+
+def _contents(s: ValeState, q: int) -> np.ndarray:
+    """The 20 cards' content rows of seat ``q``, cached per combination of card contents (cards
+    change only when sleeved; profiles live as long as the process, so their ids are stable)."""
+    key = tuple(map(id, s.prof[q]))
+    m = _SEAT_CONTENT.get(key)
+    if m is None:
+        if len(_SEAT_CONTENT) > 20_000:
+            _SEAT_CONTENT.clear()
+        m = _SEAT_CONTENT[key] = np.stack([_content(s, q, c) for c in range(NUM_CARDS)])
+    return m
+
+
+def _seat_starts(game) -> list[tuple[int, int, int]]:
+    layout = _index(game)
+    return [
+        (layout[f"{w}_status"], layout[f"{w}_vales"], layout[f"{w}_cards"])
+        for w in ["own"] + [f"seat+{k}" for k in range(1, game.num_players)]
+    ]
+
+
+def observe(s: ValeState, player: int) -> np.ndarray:
+    """The observation vector of ``player`` (laid out by ``build_layout_for``)."""
+    n = s.n
+    layout = _index(s.game)
+    out = np.zeros(s.game.observation_size, dtype=np.float32)
+    out[layout["phase"] + s.phase] = 1.0
+    out[layout["stage"] + s.stage] = 1.0
+    at = layout["pool"]
+    out[at] = s.pool / s.pool_start
+    out[at + 1] = float(s.end_triggered)
+    at = layout["commons"]
+    for k, a in enumerate(s.commons):
+        if a >= 0:
+            out[at + k * NUM_COMMONS + _COMMONS_INDEX[a]] = 1.0
+    at = layout["supply"]
+    out[at : at + 5] = (
+        s.fertile[0] / 6,
+        s.fertile[1] / 6,
+        s.fertile[2] / 6,
+        len(s.level_deck[0]) / 18,
+        (len(s.level_deck[1]) + len(s.level_deck[2])) / 60,
+    )
+    at = layout["vale_rows"]
+    for k, v in enumerate(s.vale_up):
+        if v >= 0:
+            out[at + k * NUM_VALES + v] = 1.0
+    at = layout["vale_decks"]
+    out[at] = len(s.vale_deck[0]) / 18
+    out[at + 1] = len(s.vale_deck[1]) / 18
+    live = s.phase != GAME_OVER
+    q = s.active
+    if live and s.stage in (HARVESTING, DISCARDING):  # the turn's purchases
+        spirits = s.spirits_now()
+        at = layout["harvest"]
+        out[at : at + 12] = (
+            s.mana_left() / 10,
+            float(s.token_active[q] and not s.token_used),
+            spirits[0] / 5,
+            spirits[1] / 5,
+            spirits[2] / 5,
+            spirits[3] / 5,
+            s.h_vp / 10,
+            (s.buy_limit() - len(s.bought)) / 3,
+            (2 - len(s.bought_vales)) / 2,
+            float(s.sunstone_left()),
+            float(max(0, sum(VALE_ADD_GUARDIAN[v] for v in s.active_vales()) - s.conclave_used)),
+            len(s.bought) / 3,
+        )
+        for b in s.bought:
+            out[layout["bought"] + b[0]] += 0.5
+        for v in s.bought_vales:
+            out[layout["bought_vales"] + v] += 1.0
+    if live:
+        if s.pending_buy is not None:
+            out[layout["pending"] + s.pending_buy[1]] = 1.0
+        elif s.phase == SLEEVE:
+            out[layout["pending"] + s.bought[s.sleeve_index][0]] = 1.0
+        if s.phase in (WP_DISCARD, PEEK, SEARCH):  # a When Played choice
+            out[layout["wp_card"] + s.wp_card] = 1.0
+        if s.phase == PEEK and player == q and s.deck[q]:
+            out[layout["peeked"] + s.deck[q][-1]] = 1.0
+    starts = _STARTS.get(n)
+    if starts is None:
+        starts = _STARTS[n] = _seat_starts(s.game)
+    zones = [0] * NUM_CARDS
+    for k in range(n):
+        r = (player + k) % n
+        status, vales_at, cards_at = starts[k]
+        out[status : status + SEAT_SCALARS] = (
+            float(s.player == r),
+            float(live and q == r),
+            s.tokens[r] / 30,
+            s.points(r) / 60,
+            float(s.token_active[r]),
+            float(s.skip_harvest[r]),
+            len(s.deck[r]) / 20,
+            len(s.discard[r]) / 20,
+            len(s.field[r]) / 20,
+            s.net_decay(r) / 5,
+            float(s.start_player == r),
+        )
+        for v in s.vales[r]:
+            out[vales_at + v] += 0.5
+        zones[:] = _DECK_ZONES
+        for c in s.field[r]:
+            zones[c] = 1
+        if s.on_deck[r] >= 0:
+            zones[s.on_deck[r]] = 2
+        if r == player:
+            for c in s.discard[r]:
+                zones[c] = 3
+        block = out[cards_at : cards_at + NUM_CARDS * CARD_FEATURES].reshape(NUM_CARDS, CARD_FEATURES)
+        block[:, : len(ZONES)] = _EYE[zones]
+        block[:, len(ZONES) :] = _contents(s, r)
+        if r == q and live:
+            for c, _ in s.guard_bonus:
+                block[c, CARD_FEATURES - 1] += 1.0
+    return out
+
+
+_STARTS: dict[int, list[tuple[int, int, int]]] = {}
+_DECK_ZONES = [0] * NUM_CARDS

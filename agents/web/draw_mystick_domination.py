@@ -224,9 +224,13 @@ def _seat(s: Any, q: int, y0: float, viewer: int | str | None) -> tuple[list[str
     pile = s.discard[q]
     tops = ", ".join(_short(c) for c in reversed(pile[-3:]))
     rows = textwrap.wrap(f"Discard {len(pile)}" + (f" (top first: {tops})" if pile else ""), 54)
-    if s.known_top[q]:
-        shown = ", ".join(_short(c) for c in reversed(s.deck[q][-s.known_top[q] :]))
-        rows += textwrap.wrap(f"Deck top (revealed, top first): {shown}", 54)
+    # I-10: the cards a look showed are the looker's alone ("all": everything shown).
+    looked = (
+        s.known_top[q] if viewer == "all" else s.looked_top(viewer if isinstance(viewer, int) else None, q)
+    )
+    if looked:
+        shown = ", ".join(_short(c) for c in reversed(s.deck[q][-looked:]))
+        rows += textwrap.wrap(f"Deck top (looked at, top first): {shown}", 54)
     for row in rows:
         body.append(svg.text(CROSS_X, dy, row, size=11.5))
         dy += 16

@@ -72,9 +72,8 @@ class KnowledgeMixin:
                 self._unnote(p, q, c)
 
     def looked_top(self: MystickState, viewer: int | None, q: int) -> int:
-        """How many of ``q``'s top deck cards ``viewer`` knows (None: the table's omniscient
-        view, every card somebody looked at)."""
-        return self.known_top[q] if viewer is None else self.looked[viewer][q]
+        """How many of ``q``'s top deck cards ``viewer`` knows (None, the public table: none)."""
+        return 0 if viewer is None else self.looked[viewer][q]
 
     def known_hidden(self: MystickState, p: int, q: int) -> dict[int, int]:
         """Card -> copies that seat ``p`` knows are among ``q``'s cards hidden from ``p`` (its deck

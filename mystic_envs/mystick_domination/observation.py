@@ -34,7 +34,7 @@ from mystic_envs.mystick_domination.cards import (
     TRAIT_BITS,
     TRAIT_NAMES,
 )
-from mystic_envs.mystick_domination.rules import ATTACH_TARGET, EFFECT_TARGET, GAME_OVER, PHASE_NAMES
+from mystic_envs.mystick_domination.decisions import ATTACH_TARGET, EFFECT_TARGET, GAME_OVER, PHASE_NAMES
 
 if TYPE_CHECKING:
     from mystic_envs.mystick_domination.rules import MystickState
@@ -321,17 +321,16 @@ def observe(s: MystickState, player: int) -> np.ndarray:
         known = looked[q]
         split = len(deck) - known
         discard = s.discard[q]
-        o[b : b + SEAT_SCALARS] = (
-            s.alive[q],
-            s.player == q,
-            live and s.mover == q,
-            s.initiative_winner == q,
-            s.score[q],
-            len(deck),
-            s.hand_size[q],
-            len(discard),
-            s.known_top[q],
-        )
+        # One by one: a slice from a tuple converts every value through a temporary array.
+        o[b] = s.alive[q]
+        o[b + 1] = s.player == q
+        o[b + 2] = live and s.mover == q
+        o[b + 3] = s.initiative_winner == q
+        o[b + 4] = s.score[q]
+        o[b + 5] = len(deck)
+        o[b + 6] = s.hand_size[q]
+        o[b + 7] = len(discard)
+        o[b + 8] = s.known_top[q]
         hand, shown = s.hand[q], s.shown[q]
         version = s.hand_version[q]
         if keys.get(("hand", k)) != version:

@@ -71,6 +71,7 @@ from mystic_envs.mystick_domination.decisions import (  # noqa: F401 (re-exporte
 )
 from mystic_envs.mystick_domination.effects import EffectsMixin
 from mystic_envs.mystick_domination.knowledge import KnowledgeMixin
+from mystic_envs.mystick_domination.observation import build_layout_for, observe
 
 # Static effects of Attachments and Environments, precomputed per card.
 ATT_INFLUENCE = tuple(sum(e.amount for e in EFFECTS[c] if e.op == INFLUENCE) for c in range(NUM_CARDS))
@@ -122,8 +123,6 @@ class MystickGame(Game):
 
     def observation_layout(self) -> tuple[LayoutEntry, ...]:
         if self._layout is None:
-            from mystic_envs.mystick_domination.observation import build_layout_for
-
             self._layout = build_layout_for(self.num_players)
         return self._layout
 
@@ -754,8 +753,8 @@ class MystickState(KnowledgeMixin, DecisionsMixin, EffectsMixin, GameState):
         return c
 
     def observation(self, player: int) -> np.ndarray:
-        from mystic_envs.mystick_domination.observation import observe
-
+        if type(player) is int and 0 <= player < self.n:  # the hot path, checked without a call
+            return observe(self, player)
         return observe(self, self.check_seat(player))
 
     def describe(self, viewer: int | None = None) -> str:

@@ -5,7 +5,7 @@ sub-decision: the imperative for the seat about to act ("challenge the pool with
 Wands"), a sentence in the third person for everyone else ("player_2 challenges the pool with their
 Five of Wands"). ``table_effects(state, viewer)`` is what every card on the table does, and the
 viewer's own hand. Both read only what ``viewer`` may see: the cards in play, the crosses, the
-cards shown, the deck tops revealed, and its own hand. A card named by a move is public from then
+cards shown, the deck tops it looked at, and its own hand. A card named by a move is public from then
 on (every card is played face up), so a label may name it; nothing else of a hand or deck order is
 read. ``render.py`` re-exports both, where ``agents.human`` looks for them.
 """
@@ -316,11 +316,7 @@ def table_effects(s: MystickState, viewer: int | None = None) -> str:
             ]
         looked = s.looked_top(viewer, q)
         if looked:
-            rows.append(
-                "  deck top (you looked at them, top first):"
-                if viewer is not None
-                else "  deck top (looked at, top first):"
-            )
+            rows.append("  deck top (you looked at them, top first):")
             rows += [f"    {card_line(c)}" for c in reversed(s.deck[q][-looked:])]
         if q == viewer:
             held = [(c, k) for c, k in enumerate(s.hand[q]) if k]

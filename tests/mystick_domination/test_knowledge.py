@@ -158,6 +158,7 @@ def test_a_look_at_a_deck_is_the_lookers_alone():
     status = block(3, "seat+1_status")
     assert own[status][8] == pytest.approx(1.0) and other[block(3, "seat+2_status")][8] == pytest.approx(1.0)
     assert "Three of Swords" not in s.describe(2) and "Three of Swords" in s.describe(0)
+    assert "Three of Swords" not in s.describe(), "nor the public table"
     # The looker keeps the cards where they are; everyone else gets them re-dealt.
     for k in range(5):
         assert s.determinize(0, np.random.default_rng(k)).deck[1][-3:] == s.deck[1][-3:]

@@ -784,6 +784,33 @@ class ValeState(DecisionsMixin, GameState):
         return describe(self, viewer)
 
     # -- invariants ------------------------------------------------------------------------------------
+    def _seat_sleeved(self, q: int) -> list[int]:
+        """The advancements sleeved on seat ``q``'s cards, after checking each card: parts in their
+        own slots, printed parts in place, profiles current. Cached per content (cards change only
+        when sleeved), so the check costs a lookup on most steps."""
+        key = (tuple(self.slots[q]), tuple(self.band[q]))
+        ids = tuple(map(id, self.prof[q]))
+        hit = _SEAT_CHECKED.get(key)
+        if hit is not None:
+            assert hit[0] == ids, "a stale card profile"
+            return hit[1]
+        sleeved = []
+        for c in range(NUM_CARDS):
+            sl, printed = self.slots[q][c], START_SLOTS[c]
+            for k in range(3):
+                a = sl[k]
+                if a >= 0:
+                    assert ADV_SLOT[a] == k, f"seat {q} card {c}: advancement in the wrong slot"
+                    if printed[k] != a:
+                        sleeved.append(a)
+                elif printed[k] >= 0:
+                    raise AssertionError("a printed part was removed")
+            assert self.prof[q][c] is profile(sl, self.band[q][c]), "a stale card profile"
+        if len(_SEAT_CHECKED) > 20_000:
+            _SEAT_CHECKED.clear()
+        _SEAT_CHECKED[key] = (ids, sleeved)
+        return sleeved
+
     def check_invariants(self) -> None:
         """Cards, advancements, vales and VP are all accounted for; no count is negative."""
         n = self.n
@@ -795,18 +822,8 @@ class ValeState(DecisionsMixin, GameState):
                 where.append(self.on_deck[q])
             where.sort()
             assert where == everyone, f"seat {q}'s 20 cards are not all accounted for"
-            slots, band, prof = self.slots[q], self.band[q], self.prof[q]
-            for c in range(NUM_CARDS):
-                sl, printed = slots[c], START_SLOTS[c]
-                for k in range(3):
-                    a = sl[k]
-                    if a >= 0:
-                        assert ADV_SLOT[a] == k, f"seat {q} card {c}: advancement in the wrong slot"
-                        if printed[k] != a:
-                            count[a] += 1
-                    elif printed[k] >= 0:
-                        raise AssertionError("a printed part was removed")
-                assert prof[c] is profile(sl, band[c]), "a stale card profile"
+            for a in self._seat_sleeved(q):
+                count[a] += 1
             assert self.tokens[q] >= 0
         for pile in (self.l1_box, *self.level_deck, self.commons):
             for a in pile:
@@ -843,6 +860,7 @@ class ValeState(DecisionsMixin, GameState):
                 assert vales_payable(costs, self.spirits_now()), "bought vales not paid for"
 
 
+_SEAT_CHECKED: dict[tuple, tuple[tuple[int, ...], list[int]]] = {}  # see ValeState._seat_sleeved
 _CARD_VP: dict[tuple[int, ...], int] = {}  # 20 card profiles (by id: they live forever) -> end VP
 
 

@@ -134,6 +134,7 @@ class MystriaReport:
     score_sums: list[int] = field(default_factory=lambda: [0, 0])  # [first, second], scored games
     drop_sums: list[int] = field(default_factory=lambda: [0, 0])  # [first, second], scored games
     margin_sum: int = 0  # winner's points - loser's points, scored games
+    drawn: list[int] = field(default_factory=lambda: [0] * NUM_OBJECTIVES)
     kept: list[int] = field(default_factory=lambda: [0] * NUM_OBJECTIVES)
     achieved: list[int] = field(default_factory=lambda: [0] * NUM_OBJECTIVES)  # of kept, scored games
     kept_scored: list[int] = field(default_factory=lambda: [0] * NUM_OBJECTIVES)
@@ -167,10 +168,19 @@ class MystriaReport:
         )
 
     def tiles(self) -> str:
-        rows = ["| tile | points | kept | achieved (12-turn games) |", "|---|--:|--:|--:|"]
+        # Expected points: what keeping the tile paid its holder on average, points x share fulfilled.
+        rows = [
+            "| tile | points | drawn | kept (of its draws) | fulfilled (12-turn games) | expected points |",
+            "|---|--:|--:|--:|--:|--:|",
+        ]
         for t, tile in enumerate(OBJECTIVES):
-            share = f"{100 * self.achieved[t] / self.kept_scored[t]:.0f}%" if self.kept_scored[t] else "-"
-            rows.append(f"| {tile.name} | {tile.points} | {self.kept[t]} | {share} |")
+            kept = f"{self.kept[t]} ({100 * self.kept[t] / self.drawn[t]:.0f}%)" if self.drawn[t] else "0"
+            if self.kept_scored[t]:
+                share = self.achieved[t] / self.kept_scored[t]
+                done, expected = f"{100 * share:.0f}%", f"{share * tile.points:.2f}"
+            else:
+                done = expected = "-"
+            rows.append(f"| {tile.name} | {tile.points} | {self.drawn[t]} | {kept} | {done} | {expected} |")
         return "\n".join(rows)
 
 
@@ -203,6 +213,8 @@ def measure_mystria(games: int, variant: str = "full", seed: int = 0) -> Mystria
         report.games += 1
         report.first_wins += s.winner == first
         for p in (0, 1):
+            for t in s.drawn[p]:
+                report.drawn[t] += 1
             if s.kept[p] >= 0:
                 report.kept[s.kept[p]] += 1
         if s.end_reason != mystria_rules.SCORED:

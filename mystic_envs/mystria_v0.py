@@ -22,7 +22,7 @@ Actions (``env.unwrapped.action_meaning(a)``; spaces A1 ... E4 row by row, place
 |---|---|
 | 0-7 | keep Objective tile a (full rules setup; one of the two drawn) |
 | 8-11 | score board: colour a-8 (purple, green, blue, red) on the highest free value (second player) |
-| 12-66 | move a stack along line a-12 of the board (``board.LINES``), into the line's empty end |
+| 12-66 | move a stack along the line of pair a-12 (``board.MOVE_PAIRS``), into its empty end (gaps: never) |
 | 67-90 | flip the stack on space a-67 |
 | 91-114 | take the top token of the stack on space a-91 (it must be part of a triangle) |
 | 115-126 | place the token taken on place a-114 of one's Magician board |
@@ -48,6 +48,13 @@ global view for centralized critics); ``parallel_env()`` is the turn-based paral
 Version history:
 
 - v0: first release (observation with the one-action look-ahead, 889 values).
+- v0 (not yet released, so the id stays): the central board has gaps (no line A2-A3, E2-E3, C1-C2,
+  C5-C6: 51 lines, 26 triangles; their 4 move actions stay in ``Discrete(127)`` and are never
+  legal) and its stars are B2, B4, D2, D4, so the first triangle costs about a drop instead of
+  standing free in two deals of three; the Objective tiles are four half-turn pairs priced by how
+  often they are fulfilled (4, 6, 7 points); the observation keeps its 889 values and layout (the
+  gaps' look-ahead rows stay zero), and the state keeps its public board part until a stack
+  changes.
 """
 
 from __future__ import annotations

@@ -29,8 +29,8 @@ It plays both rule sets (``variant`` "intro" and "full"), reading which from the
   Majority token likewise on the largest groups, plus the kept Objective tile's points times
   0.75 per place of it still to fill in one colour.
 - Place step: the place with the best estimate for the token in hand.
-- Objective tile (full rules): points less 1.5 per separate part beyond the first: a scattered
-  tile pays more but its places cannot join one group.
+- Objective tile (full rules): the tiles are priced to the same expected points under this
+  player's play, so it keeps one of its two by a coin read from the public deal.
 - Score board (second player): the highest value on the colour most on view (tops, and half
   for the bottoms a flip shows), unless the first player can take that colour at once.
 
@@ -47,8 +47,10 @@ import numpy as np
 
 from agents.heuristic.base import DeterminizingHeuristic
 from mystic_envs.mystria.board import (
+    IS_LINE,
     LARGEST_GROUP,
     LINES,
+    MOVE_PAIRS,
     NEIGHBOURS,
     NUM_COLOURS,
     NUM_PLACES,
@@ -59,7 +61,6 @@ from mystic_envs.mystria.board import (
     TRIANGLES,
     TURNS,
     groups,
-    objective_parts,
 )
 from mystic_envs.mystria.rules import (
     ASSIGN,
@@ -98,7 +99,7 @@ INF = 99
 # --- tables -------------------------------------------------------------------------------------
 BOTTOM = tuple(t[-1] if t else -1 for t in STACKS)
 # The move along a line, by (from, to) and (to, from): a move swaps a stack with an empty space.
-_LINE_ACTION = {pair: MOVE + k for k, (a, b) in enumerate(LINES) for pair in ((a, b), (b, a))}
+_LINE_ACTION = {pair: MOVE + MOVE_PAIRS.index((a, b)) for a, b in LINES for pair in ((a, b), (b, a))}
 _TRIANGLE_BITS = tuple((1 << a) | (1 << b) | (1 << c) for a, b, c in TRIANGLES)
 _TRIANGLES_AT = tuple(tuple(t for t in TRIANGLES if s in t) for s in range(NUM_SPACES))
 _FULL_BOARD = (1 << NUM_PLACES) - 1
@@ -135,7 +136,9 @@ def _apply(stacks: list[int], action: int) -> bool:
             return False
         stacks[s] = FLIPPED[stacks[s]]
         return True
-    a, b = LINES[action - MOVE]
+    if not IS_LINE[action - MOVE]:
+        return False
+    a, b = MOVE_PAIRS[action - MOVE]
     if (not stacks[a]) == (not stacks[b]):
         return False
     stacks[a], stacks[b] = stacks[b], stacks[a]
@@ -371,18 +374,23 @@ def decide(s: MystriaState, seat: int, fast: bool = False, scores: dict[int, flo
     if phase == PLACE_PHASE:
         return PLACE + Outlook(s, seat).best_place(s.masks[seat], s.held, scores)[1]
     if phase == KEEP_PHASE:
-        if scores is not None:
-            scores.update({KEEP + t: keep_worth(t) for t in s.drawn[seat]})
-        return KEEP + max(s.drawn[seat], key=lambda t: (keep_worth(t), -t))
+        return KEEP + _keep_choice(s, seat, scores)
     if phase == SCORE_BOARD:
         return ASSIGN + _score_board_colour(s, seat, scores)
     raise ValueError(f"no decision for seat {seat} in phase {s.phase_name!r}")
 
 
-def keep_worth(tile: int) -> float:
-    """A tile's points less the groups its separate parts cost (each part beyond the first is
-    a place that cannot join the tile's colour group)."""
-    return OBJECTIVE_POINTS[tile] - 1.5 * (objective_parts(tile) - 1)
+def _keep_choice(s: MystriaState, seat: int, scores: dict[int, float] | None = None) -> int:
+    """The Objective tile kept. Every tile is priced to the same expected points under this
+    player's own play (``docs/rules/mystria.md``, D-4), so neither of the two is better at setup: a
+    coin read from the public deal picks one (the same whatever determinize re-deals; each tile is
+    kept in about half of its draws)."""
+    drawn = s.drawn[seat]
+    # By turn order, not seat number, so that a game and its seat mirror play alike.
+    pick = drawn[(sum(s.stacks) + (seat == s.first)) % 2]
+    if scores is not None:
+        scores.update({KEEP + t: float(t == pick) for t in drawn})
+    return pick
 
 
 def _score_board_colour(s: MystriaState, seat: int, scores: dict[int, float] | None = None) -> int:
@@ -518,7 +526,7 @@ def shortest_plan(stacks: list[int], depth: int) -> tuple[int, ...] | None:
                 if key in seen:
                     continue
                 seen.add(key)
-                changed = (a - FLIP,) if a >= FLIP else LINES[a - MOVE]
+                changed = (a - FLIP,) if a >= FLIP else MOVE_PAIRS[a - MOVE]
                 if any(_forms_at(c, s) for s in changed):
                     return (*path, a)
                 deeper.append((c, (*path, a)))

@@ -4,15 +4,16 @@ Declarations first, then the tables derived from them once at import. The rulebo
 counts; the layouts and the tiles are designed (``docs/rules/mystria.md``, "Designed components",
 gives the reasons):
 
-- Central board: a triangular lattice of 24 spaces in rows of 4, 5, 6, 5, 4 (named A1 ... E4).
-  Every space is joined by a line to its horizontal neighbours and to its two diagonal neighbours
-  in the rows above and below; a triangle is three mutually joined spaces (a unit triangle of the
-  lattice). Four spaces carry a star (the corners A1, A4, E1, E4) and start empty; the other 20
-  start with a stack of three.
+- Central board: 24 spaces on a triangular lattice in rows of 4, 5, 6, 5, 4 (named A1 ... E4).
+  Lines join each space to its lattice neighbours (in its row, and diagonally in the rows above and
+  below) except across four gaps (``GAPS``); a triangle is three spaces joined pairwise by lines.
+  Four spaces carry a star (B2, B4, D2, D4) and start empty; the other 20 start with a stack of
+  three.
 - Magician board: 12 places in 3 rows of 4, each joined to its orthogonal neighbours, except three
   neighbouring pairs that are not connected (1-5, 6-7, 8-12).
-- Objective tiles: 8 patterns of 4 places; a tile is worth 3 points plus one per separate part
-  the pattern has on the Magician board's connections (4 to 7 points).
+- Objective tiles: 8 patterns of 4 places in four pairs that a half turn of the Magician board
+  maps onto each other; a pair's points (4, 6 or 7) follow how often the heuristic player fulfils
+  it, so that every tile is worth about the same expected points (about 2).
 """
 
 from __future__ import annotations
@@ -38,7 +39,10 @@ VARIANTS = tuple(SCORE_VALUES)
 # --- central board (designed) ------------------------------------------------------------------
 ROW_NAMES = "ABCDE"
 ROW_LENGTHS = (4, 5, 6, 5, 4)
-STAR_SPACES = ("A1", "A4", "E1", "E4")  # the four corners on the players' sides
+STAR_SPACES = ("B2", "B4", "D2", "D4")  # start empty: every move of the opening goes into one
+# The lattice's neighbouring pairs that no printed line joins: spaces linked by lines are adjacent,
+# these are not (a stack cannot move between them, and no triangle has them as a side).
+GAPS = ("A2-A3", "C1-C2", "C5-C6", "E2-E3")
 
 
 def _lattice() -> tuple[tuple[str, ...], tuple[tuple[int, int], ...]]:
@@ -60,19 +64,35 @@ STARS = tuple(SPACE_INDEX[name] for name in STAR_SPACES)
 STACK_SPACES = tuple(i for i in range(NUM_SPACES) if i not in STARS)
 
 _AT = {c: i for i, c in enumerate(SPACE_COORDS)}
-NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(
-        sorted(
-            _AT[(r + dr, x + dx)]
-            for dr, dx in ((0, -2), (0, 2), (-1, -1), (-1, 1), (1, -1), (1, 1))
-            if (r + dr, x + dx) in _AT
-        )
-    )
-    for r, x in SPACE_COORDS
+LATTICE_STEPS = ((0, -2), (0, 2), (-1, -1), (-1, 1), (1, -1), (1, 1))  # W, E, NW, NE, SW, SE
+
+
+def _pair(name: str) -> tuple[int, int]:
+    a, b = sorted(SPACE_INDEX[n] for n in name.split("-"))
+    return a, b
+
+
+_GAP_PAIRS = frozenset(_pair(g) for g in GAPS)
+_LATTICE_PAIRS = frozenset(
+    (min(a, _AT[(r + dr, x + dx)]), max(a, _AT[(r + dr, x + dx)]))
+    for a, (r, x) in enumerate(SPACE_COORDS)
+    for dr, dx in LATTICE_STEPS
+    if (r + dr, x + dx) in _AT
 )
-# The lines of the board, (a, b) with a < b, sorted. A stack moves along a line only into an empty
-# space, so one line names one move in any position: from its full end to its empty end.
-LINES: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(NUM_SPACES) for b in NEIGHBOURS[a] if a < b)
+if not _GAP_PAIRS <= _LATTICE_PAIRS:
+    raise ValueError(f"a gap that joins no lattice neighbours: {sorted(_GAP_PAIRS - _LATTICE_PAIRS)}")
+# The lines of the board, (a, b) with a < b, sorted: every pair of lattice neighbours but the gaps.
+# A stack moves along a line only into an empty space, so one line names one move in any position:
+# from its full end to its empty end.
+LINES: tuple[tuple[int, int], ...] = tuple(sorted(_LATTICE_PAIRS - _GAP_PAIRS))
+# The move actions name every pair of lattice neighbours, the gaps' too (whose moves are never
+# legal): the action and observation layouts stay those of every Mystria model, gaps or not.
+MOVE_PAIRS: tuple[tuple[int, int], ...] = tuple(sorted(_LATTICE_PAIRS))
+IS_LINE: tuple[bool, ...] = tuple(pair not in _GAP_PAIRS for pair in MOVE_PAIRS)
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted([b for a, b in LINES if a == s] + [a for a, b in LINES if b == s]))
+    for s in range(NUM_SPACES)
+)
 TRIANGLES: tuple[tuple[int, int, int], ...] = tuple(
     t
     for t in itertools.combinations(range(NUM_SPACES), 3)
@@ -141,15 +161,15 @@ class Objective(NamedTuple):
 
 # fmt: off
 _TILES = (
-    # name            places            points = 3 + separate parts
-    ("Pillar",        (1, 2, 5, 6),     4),  # one part: 1-5 is cut, but 1-2-6-5 joins it
-    ("Riverbank",     (9, 10, 11, 12),  4),  # the bottom row
-    ("Broken Bridge", (5, 6, 7, 8),     5),  # the middle row, split by the 6-7 cut
-    ("Fallen Tower",  (4, 8, 11, 12),   5),  # the right column and 11, split by the 8-12 cut
-    ("Crossing",      (2, 3, 9, 12),    6),  # a pair and two lone corners
-    ("Falling Star",  (1, 5, 6, 12),    6),  # 1 is cut from 5; 12 lies apart
-    ("Four Winds",    (1, 4, 9, 12),    7),  # the four corners
-    ("Diamond",       (2, 5, 8, 11),    7),  # four lone places, one on each side
+    # name        places            points: by the measured share fulfilled (see the docstring)
+    ("Banner",    (3, 4, 7, 11),    4),  # down the third column from a flag on 4
+    ("Wand",      (2, 6, 9, 10),    4),  # Banner turned half round
+    ("Pillar",    (1, 2, 5, 6),     4),  # 1-5 is cut, but 1-2-6-5 joins it
+    ("Anvil",     (7, 8, 11, 12),   4),  # Pillar turned half round (8-12 cut, 8-7-11-12 joined)
+    ("Gate",      (2, 3, 6, 7),     6),  # a square whose bottom side is the 6-7 cut
+    ("Cradle",    (6, 7, 10, 11),   6),  # Gate turned half round
+    ("Crook",     (1, 2, 3, 5),     7),  # 1-2-3 and a 5 cut from 1: two parts, one place (6) apart
+    ("Hook",      (8, 10, 11, 12),  7),  # Crook turned half round (8-12 cut)
 )
 # fmt: on
 OBJECTIVES: tuple[Objective, ...] = tuple(Objective(*row) for row in _TILES)

@@ -23,7 +23,9 @@ import numpy as np
 from mystic_envs.core.game import build_layout
 from mystic_envs.mystria.board import (
     COLOUR_NAMES,
+    IS_LINE,
     LINES,
+    MOVE_PAIRS,
     NUM_COLOURS,
     NUM_OBJECTIVES,
     NUM_PLACES,
@@ -68,11 +70,12 @@ LAYOUT = build_layout(
         ("opp_objective_revealed", NUM_OBJECTIVES, "one-hot: opponent's kept tile, once the game is over"),
         (
             "move_forms",
-            len(LINES) * NUM_COLOURS,
-            "line by line (``board.LINES``, the order of the move actions): one-hot colour of the "
-            "triangle a move along it would leave standing through its empty end; all zero if the board "
-            "allows no such move (no stack at one end or no empty end) or it forms none (drops and the "
-            "phase are not considered: this is the board the opponent could face)",
+            len(MOVE_PAIRS) * NUM_COLOURS,
+            "pair by pair of neighbouring spaces (``board.MOVE_PAIRS``, the order of the move actions): "
+            "one-hot colour of the triangle a move along its line would leave standing through its empty "
+            "end; all zero across a gap (no line), if the board allows no such move (no stack at one end "
+            "or no empty end) or it forms none (drops and the phase are not considered: this is the board "
+            "the opponent could face)",
         ),
         (
             "flip_forms",
@@ -97,8 +100,6 @@ LAYOUT = build_layout(
 )
 OBS_SIZE = LAYOUT[-1].stop
 _AT = {e.name: e for e in LAYOUT}
-_STACKS = _AT["stacks"].slice
-_TRIANGLES = _AT["triangle_spaces"].start
 _OWN_BOARD = _AT["own_board"].start
 _OPP_BOARD = _AT["opp_board"].start
 _DROPS = _AT["drops"].start
@@ -112,51 +113,123 @@ _FULL = _AT["full_rules"].start
 _DRAWN = _AT["own_objectives_drawn"].start
 _KEPT = _AT["own_objective_kept"].start
 _REVEALED = _AT["opp_objective_revealed"].start
-_MOVE_FORMS = _AT["move_forms"].slice
-_COMPLETES = _AT["completes"].slice
-_TAKE_LEAVES = _AT["take_leaves_triangle"].start
-_LOOK_AHEAD = slice(_MOVE_FORMS.start, _COMPLETES.stop)
 
-# STACK_ROWS[code]: the 12 values of one space (3 levels x one-hot colour).
-STACK_ROWS = np.zeros((len(STACKS), STACK_HEIGHT * NUM_COLOURS), dtype=np.float32)
+# The board view: the public parts of the layout (a function of the stacks alone) packed one after
+# the other, the one-hot colour sets first (stacks, moves, flips, completes: one gather fills them),
+# then the two space masks; each observation copies its pieces into place.
+_VIEW_PARTS = ("stacks", "move_forms", "flip_forms", "completes", "triangle_spaces", "take_leaves_triangle")
+_VIEW_AT: dict[str, int] = {}
+BOARD_SIZE = 0
+for _name in _VIEW_PARTS:
+    _VIEW_AT[_name] = BOARD_SIZE
+    BOARD_SIZE += _AT[_name].stop - _AT[_name].start
+_ONE_HOT_END = _VIEW_AT["triangle_spaces"]
+_TRIANGLES = _VIEW_AT["triangle_spaces"]
+_TAKE_LEAVES = _VIEW_AT["take_leaves_triangle"]
+# (observation slice, view slice) for each run of public parts that lie together in both.
+_VIEW_COPIES = (
+    (_AT["stacks"].slice, slice(0, _AT["stacks"].stop)),
+    (_AT["triangle_spaces"].slice, slice(_TRIANGLES, _TRIANGLES + NUM_SPACES)),
+    (
+        slice(_AT["move_forms"].start, _AT["completes"].stop),
+        slice(_VIEW_AT["move_forms"], _ONE_HOT_END),
+    ),
+    (_AT["take_leaves_triangle"].slice, slice(_TAKE_LEAVES, _TAKE_LEAVES + NUM_SPACES)),
+)
+if [e.name for e in LAYOUT[-4:]] != ["move_forms", "flip_forms", "completes", "take_leaves_triangle"]:
+    raise AssertionError("the look-ahead's colour sets lie together at the end of the layout")
+
+# LEVEL_SETS[code]: the stack's 1st, 2nd and 3rd token from the top as a colour bit (0: none); a
+# colour bit is a row of _ONE_HOT, like the look-ahead's colour sets, so one gather writes both.
+LEVEL_SETS = np.zeros((len(STACKS) + 1, STACK_HEIGHT), dtype=np.uint8)
 for _code, _tokens in enumerate(STACKS):
     for _level, _c in enumerate(_tokens):
-        STACK_ROWS[_code, _level * NUM_COLOURS + _c] = 1.0
-# BOARD_ONES[c][mask]: offsets (from a board's start) of the ones of colour c's tokens on ``mask``.
+        LEVEL_SETS[_code, _level] = 1 << _c
+# OWN_ONES[c][mask], OPP_ONES[c][mask]: the observation indices of the ones that colour c's tokens on
+# the places of ``mask`` set in the own or the opponent's board part (built once: the hot path then
+# only unpacks tuples). The indices are shared int objects, so the tables hold pointers.
+_INDEX = list(range(OBS_SIZE))
 _PLACE_BITS = tuple(tuple(i for i in range(NUM_PLACES) if m >> i & 1) for m in range(1 << NUM_PLACES))
-BOARD_ONES = tuple(
-    tuple(tuple(i * NUM_COLOURS + c for i in bits) for bits in _PLACE_BITS) for c in range(NUM_COLOURS)
+OWN_ONES, OPP_ONES = (
+    tuple(
+        tuple(tuple(_INDEX[start + i * NUM_COLOURS + c] for i in bits) for bits in _PLACE_BITS)
+        for c in range(NUM_COLOURS)
+    )
+    for start in (_OWN_BOARD, _OPP_BOARD)
 )
 
 
 # --- look-ahead tables -----------------------------------------------------------------------
-# On a triangular lattice the triangles through a space are exactly its pairs of neighbours in
-# consecutive directions. So everything the look-ahead needs at one space is a function of its six
-# neighbours' top colours, and one table over the 5**6 neighbourhoods (each top empty or one of 4
-# colours) answers it for every space at once: an observation costs a few gathers, no Python loop
-# over spaces (it runs on every step). Table entries are 4-bit colour sets.
+# On the lattice the triangles through a space are among its pairs of neighbours in consecutive
+# directions; a pair is a triangle of the board when all three of its lines are printed (the board
+# has gaps). So everything the look-ahead needs at one space is a function of its six neighbours'
+# top colours and of which of those pairs are triangles there, and one table per such pattern over
+# the 5**6 neighbourhoods (each top empty or one of 4 colours) answers it for every space at once:
+# an observation costs a few gathers, no Python loop over spaces (it runs on every step). Table
+# entries are 4-bit colour sets.
 _DIRECTIONS = ((0, 2), (-1, 1), (-1, -1), (0, -2), (1, -1), (1, 1))  # E NE NW W SW SE, doubled coords
 _NUM_DIRECTIONS = len(_DIRECTIONS)
+_NUM_CODES = 5**_NUM_DIRECTIONS
 _AT_COORD = {xy: i for i, xy in enumerate(SPACE_COORDS)}
+_LINKED = frozenset(LINES)
 _OFF_BOARD = NUM_SPACES  # a padding space that always reads empty
-# _NEIGHBOURHOOD[s, k]: the neighbour of s in direction k, or the padding space.
+
+
+def _linked_neighbour(s: int, k: int) -> int:
+    r, x = SPACE_COORDS[s]
+    dr, dx = _DIRECTIONS[k]
+    n = _AT_COORD.get((r + dr, x + dx), _OFF_BOARD)
+    return n if n != _OFF_BOARD and (min(s, n), max(s, n)) in _LINKED else _OFF_BOARD
+
+
+# _NEIGHBOURHOOD[s, k]: the neighbour a line joins to s in direction k, or the padding space; the
+# padding space's own row (last) is all padding: it lies in no triangle.
 _NEIGHBOURHOOD = np.array(
-    [[_AT_COORD.get((r + dr, x + dx), _OFF_BOARD) for dr, dx in _DIRECTIONS] for r, x in SPACE_COORDS],
+    [[_linked_neighbour(s, k) for k in range(_NUM_DIRECTIONS)] for s in range(NUM_SPACES)]
+    + [[_OFF_BOARD] * _NUM_DIRECTIONS],
     dtype=np.intp,
 )
+
+
+def _slots(s: int) -> int:
+    """Bit k set where s and its neighbours in directions k and k + 1 form a triangle of the board."""
+    out = 0
+    for k in range(_NUM_DIRECTIONS):
+        u, v = _NEIGHBOURHOOD[s, k], _NEIGHBOURHOOD[s, (k + 1) % _NUM_DIRECTIONS]
+        if u != _OFF_BOARD and v != _OFF_BOARD and (min(u, v), max(u, v)) in _LINKED:
+            out |= 1 << k
+    return out
+
+
+_SLOTS = (*(_slots(s) for s in range(NUM_SPACES)), 0)  # the padding space last
+# The slots name the board's triangles exactly (each once from each of its three corners).
+if sorted(
+    tuple(sorted((s, int(_NEIGHBOURHOOD[s, k]), int(_NEIGHBOURHOOD[s, (k + 1) % _NUM_DIRECTIONS]))))
+    for s in range(NUM_SPACES + 1)
+    for k in range(_NUM_DIRECTIONS)
+    if _SLOTS[s] >> k & 1
+) != sorted(t for t in TRIANGLES for _ in range(3)):
+    raise AssertionError("the look-ahead's neighbourhoods do not match board.TRIANGLES")
+_PATTERNS = sorted(set(_SLOTS))
+# Offset of each space's pattern table: a space's neighbourhood code plus this indexes the tables.
+_PATTERN_OFFSET = np.array([_PATTERNS.index(m) * _NUM_CODES for m in _SLOTS], dtype=np.intp)
 _DIGIT = 5 ** np.arange(_NUM_DIRECTIONS)
 # Top of each stack code as 0 (empty) or colour + 1; the last entry is the padding space's.
 _TOP5 = np.array([t + 1 for t in TOP] + [0], dtype=np.intp)
 _PAD_CODE = len(STACKS)
 
 
-def _neighbourhood_tables() -> tuple[np.ndarray, np.ndarray]:
-    """COMPLETES[n]: colours that would stand in a triangle at a space whose neighbourhood is n;
-    MOVED_IN[k, n]: the colour a stack coming from direction k would stand in a triangle with
-    (its old space is then empty, so only triangles not through direction k count)."""
-    tops = (np.arange(5**_NUM_DIRECTIONS)[:, None] // _DIGIT) % 5
+def _neighbourhood_tables(slots: int) -> tuple[np.ndarray, np.ndarray]:
+    """For a space whose triangles are the pairs ``slots``: COMPLETES[n], the colours that would
+    stand in a triangle there when its neighbourhood is n; MOVED_IN[k, n], the colour a stack
+    coming from direction k would stand in a triangle with (its old space is then empty, so only
+    triangles not through direction k count)."""
+    tops = (np.arange(_NUM_CODES)[:, None] // _DIGIT) % 5
     colour_bit = np.where(tops > 0, 1 << np.maximum(tops - 1, 0), 0)
-    pair = [(tops[:, k] == tops[:, (k + 1) % 6]) & (tops[:, k] > 0) for k in range(_NUM_DIRECTIONS)]
+    pair = [
+        (tops[:, k] == tops[:, (k + 1) % 6]) & (tops[:, k] > 0) & bool(slots >> k & 1)
+        for k in range(_NUM_DIRECTIONS)
+    ]
     completes = np.zeros(len(tops), dtype=np.uint8)
     moved_in = np.zeros((_NUM_DIRECTIONS, len(tops)), dtype=np.uint8)
     for k in range(_NUM_DIRECTIONS):
@@ -170,57 +243,86 @@ def _neighbourhood_tables() -> tuple[np.ndarray, np.ndarray]:
     return completes, moved_in
 
 
-_COMPLETES_TABLE, _MOVED_IN_TABLE = _neighbourhood_tables()
-# Directed moves: d < len(LINES) goes along LINES[d] from its first end into its second, the
-# others the other way; _FROM_DIRECTION[d] is where the source lies as seen from the destination.
-_SRC = np.array([a for a, _ in LINES] + [b for _, b in LINES], dtype=np.intp)
-_DST = np.array([b for _, b in LINES] + [a for a, _ in LINES], dtype=np.intp)
+_TABLES = [_neighbourhood_tables(m) for m in _PATTERNS]
+_COMPLETES_TABLE = np.concatenate([c for c, _ in _TABLES])
+# Flat, by direction then neighbourhood: one 1-D gather (a 2-D fancy index costs twice as much).
+_MOVED_IN_TABLE = np.concatenate([m for _, m in _TABLES], axis=1).ravel()
+_PER_DIRECTION = len(_COMPLETES_TABLE)
+del _TABLES
+# Directed moves: d < len(MOVE_PAIRS) goes from the pair's first space into its second, the others
+# the other way; _FROM_DIRECTION[d] is where the source lies as seen from the destination. A pair
+# across a gap has no move: its destination is the padding space, which completes nothing.
+_PAIRS = [pair if IS_LINE[k] else (_OFF_BOARD, _OFF_BOARD) for k, pair in enumerate(MOVE_PAIRS)]
+_SRC = np.array([a for a, _ in _PAIRS] + [b for _, b in _PAIRS], dtype=np.intp)
+_DST = np.array([b for _, b in _PAIRS] + [a for a, _ in _PAIRS], dtype=np.intp)
 _FROM_DIRECTION = np.array(
-    [list(_NEIGHBOURHOOD[d]).index(s) for s, d in zip(_SRC, _DST, strict=True)], dtype=np.intp
+    [list(_NEIGHBOURHOOD[d]).index(s) if d != _OFF_BOARD else 0 for s, d in zip(_SRC, _DST, strict=True)],
+    dtype=np.intp,
 )
+_FROM_OFFSET = _FROM_DIRECTION * _PER_DIRECTION
 # A flip's new top as a colour bit (0 when the flip changes nothing and is no action).
 _FLIP_BIT = np.array(
     [1 << TOP[FLIPPED[code]] if FLIPPABLE[code] else 0 for code in range(len(STACKS))], dtype=np.uint8
 )
 _INTO_EMPTY = np.array([0b1111, 0, 0, 0, 0], dtype=np.uint8)  # by destination top: only into empty
-_NUM_LINES = len(LINES)
-_LOOK_AHEAD_SETS = _NUM_LINES + 2 * NUM_SPACES
+_NUM_LINES = len(MOVE_PAIRS)
+_LEVELS = NUM_SPACES * STACK_HEIGHT
+_MOVE_SETS = slice(_LEVELS, _LEVELS + _NUM_LINES)
+_FLIP_SETS = slice(_MOVE_SETS.stop, _MOVE_SETS.stop + NUM_SPACES)
+_COMPLETE_SETS = slice(_FLIP_SETS.stop, _FLIP_SETS.stop + NUM_SPACES)
 _ONE_HOT = np.array([[b >> c & 1 for c in range(NUM_COLOURS)] for b in range(16)], dtype=np.float32)
 # Bit k of ``state.formed`` is TRIANGLES[k]; _NOT_THROUGH[s] keeps the triangles not through s.
 _NOT_THROUGH = tuple(sum(1 << k for k, t in enumerate(TRIANGLES) if s not in t) for s in range(NUM_SPACES))
+# _SPACE_ONES[m]: the set bits of a 12-bit half of a space mask (two lookups cover the 24 spaces).
+_HALF = 12
+if NUM_SPACES > 2 * _HALF:
+    raise AssertionError("space masks are read in two 12-bit halves")
+_SPACE_ONES = tuple(tuple(i for i in range(_HALF) if m >> i & 1) for m in range(1 << _HALF))
 
 
-def _look_ahead(state: MystriaState, o: np.ndarray) -> None:
-    """Fill the look-ahead parts of ``o``."""
-    codes = np.array([*state.stacks, _PAD_CODE], dtype=np.intp)
+def board_view(state: MystriaState) -> np.ndarray:
+    """The public board's parts of every observation (``BOARD_SIZE`` values, packed as
+    ``_VIEW_PARTS``): the stacks, the look-ahead, the triangle spaces. A function of the stacks
+    alone, so the state keeps it until a stack changes (a place, the next turn's start and the
+    other seat's view all reuse it); never written to once made."""
+    view = state.board_view
+    if view is None:
+        view = state.board_view = _make_board_view(state)
+    return view
+
+
+def _make_board_view(state: MystriaState) -> np.ndarray:
+    stacks = state.stacks
+    codes = np.array([*stacks, _PAD_CODE], dtype=np.intp)
     tops = _TOP5[codes]
-    around = tops[_NEIGHBOURHOOD] @ _DIGIT
+    around = tops[_NEIGHBOURHOOD] @ _DIGIT + _PATTERN_OFFSET
     completes = _COMPLETES_TABLE[around]
-    # move_forms, flip_forms and completes follow each other in the layout: their colour sets go
-    # into one buffer and out through one one-hot gather.
-    sets = np.empty(_LOOK_AHEAD_SETS, dtype=np.uint8)
-    moves = _MOVED_IN_TABLE[_FROM_DIRECTION, around[_DST]]
+    # The stacks' levels and the look-ahead's colour sets (moves, flips, completes) are all colour
+    # sets laid out one after the other: one buffer, one one-hot gather.
+    sets = np.empty(_ONE_HOT_END // NUM_COLOURS, dtype=np.uint8)
+    sets[:_LEVELS] = LEVEL_SETS[codes[:NUM_SPACES]].ravel()
+    moves = _MOVED_IN_TABLE[around[_DST] + _FROM_OFFSET]
     moves &= _INTO_EMPTY[tops[_DST]]
-    np.bitwise_or(moves[:_NUM_LINES], moves[_NUM_LINES:], out=sets[:_NUM_LINES])
-    np.bitwise_and(completes, _FLIP_BIT[codes[:NUM_SPACES]], out=sets[_NUM_LINES:-NUM_SPACES])
-    sets[-NUM_SPACES:] = completes
-    o[_LOOK_AHEAD] = _ONE_HOT[sets].ravel()
-    # A take leaves a triangle if one not through the space stands, or the stack's new top forms one.
+    np.bitwise_or(moves[:_NUM_LINES], moves[_NUM_LINES:], out=sets[_MOVE_SETS])
+    completes = completes[:NUM_SPACES]
+    np.bitwise_and(completes, _FLIP_BIT[codes[:NUM_SPACES]], out=sets[_FLIP_SETS])
+    sets[_COMPLETE_SETS] = completes
+    view = np.zeros(BOARD_SIZE, dtype=np.float32)
+    view[:_ONE_HOT_END] = _ONE_HOT[sets].ravel()
     m = state.triangles
-    while m:
-        low = m & -m
-        space = low.bit_length() - 1
-        m ^= low
-        left = TOP[TAKEN[state.stacks[space]]]
-        if state.formed & _NOT_THROUGH[space] or (left >= 0 and completes[space] >> left & 1):
-            o[_TAKE_LEAVES + space] = 1.0
-
-
-def _board_ones(masks: list[int], start: int) -> list[int]:
-    ones = []
-    for c in range(NUM_COLOURS):
-        ones += BOARD_ONES[c][masks[c]]
-    return [start + i for i in ones]
+    if m:
+        spaces = [*_SPACE_ONES[m & (1 << _HALF) - 1], *(_HALF + i for i in _SPACE_ONES[m >> _HALF])]
+        ones = [_TRIANGLES + space for space in spaces]
+        # A take leaves a triangle if one not through the space stands, or the stack's new top
+        # forms one.
+        formed = state.formed
+        for space in spaces:
+            left = TOP[TAKEN[stacks[space]]]
+            if formed & _NOT_THROUGH[space] or (left >= 0 and completes[space] >> left & 1):
+                ones.append(_TAKE_LEAVES + space)
+        view[ones] = 1.0
+    view.flags.writeable = False
+    return view
 
 
 def observe(state: MystriaState, player: int) -> np.ndarray:
@@ -228,15 +330,20 @@ def observe(state: MystriaState, player: int) -> np.ndarray:
     s = state
     me, opp = player, 1 - player
     o = np.zeros(OBS_SIZE, dtype=np.float32)
-    o[_STACKS] = STACK_ROWS.take(s.stacks, axis=0).ravel()
-    ones = _board_ones(s.masks[me], _OWN_BOARD) + _board_ones(s.masks[opp], _OPP_BOARD)
-    m = s.triangles
-    while m:
-        low = m & -m
-        ones.append(_TRIANGLES + low.bit_length() - 1)
-        m ^= low
-    ones.append(_PHASE + s.phase)
-    ones.append(_FIRST + (s.first != me))
+    view = board_view(s)
+    (o0, v0), (o1, v1), (o2, v2), (o3, v3) = _VIEW_COPIES
+    o[o0] = view[v0]
+    o[o1] = view[v1]
+    o[o2] = view[v2]
+    o[o3] = view[v3]
+    mine, theirs = s.masks[me], s.masks[opp]
+    own, other = OWN_ONES, OPP_ONES
+    ones = [
+        *own[0][mine[0]], *own[1][mine[1]], *own[2][mine[2]], *own[3][mine[3]],
+        *other[0][theirs[0]], *other[1][theirs[1]], *other[2][theirs[2]], *other[3][theirs[3]],
+        _PHASE + s.phase,
+        _FIRST + (s.first != me),
+    ]  # fmt: skip
     if s.player == me:
         ones.append(_TO_MOVE)
     if s.held >= 0:
@@ -249,7 +356,6 @@ def observe(state: MystriaState, player: int) -> np.ndarray:
         if s.objective_visible_to(me) and s.kept[opp] >= 0:
             ones.append(_REVEALED + s.kept[opp])
     o[ones] = 1.0
-    mine, theirs = s.masks[me], s.masks[opp]
     values = s.values
     o[_SCALARS] = (
         s.drops[me] / TOTAL_DROPS,
@@ -261,5 +367,4 @@ def observe(state: MystriaState, player: int) -> np.ndarray:
         values[2] / VALUE_SCALE,
         values[3] / VALUE_SCALE,
     )
-    _look_ahead(s, o)
     return o

@@ -28,7 +28,6 @@ from mystic_envs.mystria.board import (
     SPACE_NAMES,
     STARS,
     UNCONNECTED,
-    objective_parts,
 )
 from mystic_envs.mystria.rules import (
     ASSIGN,
@@ -39,6 +38,7 @@ from mystic_envs.mystria.rules import (
     KEEP,
     LINES,
     MOVE,
+    MOVE_PAIRS,
     PHASE_NAMES,
     PLACE,
     STACKS,
@@ -84,11 +84,12 @@ def _central_rows(cell: list[str], with_lines: bool, step: int = _CELL) -> list[
     for i, (r, x) in enumerate(SPACE_COORDS):
         rows.setdefault(r, {})[x] = i
     out = []
+    linked = set(LINES)
     for r in sorted(rows):
         line = [" "] * (step * 12 + len(cell[0]))
         for x, i in rows[r].items():
             line[step * x : step * x + len(cell[i])] = cell[i]
-            if with_lines and x + 2 in rows[r]:
+            if with_lines and x + 2 in rows[r] and (i, rows[r][x + 2]) in linked:
                 line[_CELL * x + 3 : _CELL * x + 6] = " - "
         out.append("".join(line).rstrip())
         if with_lines and r + 1 in rows:
@@ -214,7 +215,7 @@ def describe_action(s: MystriaState, action: int, viewer: int | None = None, nam
             return f"score board: put {colour} on the highest free value ({value})"
         return f"{who} puts {colour} on the score board's highest free value ({value})"
     if MOVE <= action < FLIP:
-        a, b = LINES[action - MOVE]
+        a, b = MOVE_PAIRS[action - MOVE]
         src, dst = (b, a) if not STACKS[s.stacks[a]] else (a, b)
         stack = _stack(s.stacks[src])
         what = f"the stack {stack} on {SPACE_NAMES[src]} to {SPACE_NAMES[dst]}"
@@ -288,9 +289,10 @@ def magician_diagram() -> str:
 def objectives_table() -> str:
     """The eight Objective tiles (embedded in docs/rules/mystria.md)."""
     rows = [
-        "| tile | places | pattern (rows of the board) | separate parts | points |",
-        "|---|---|---|--:|--:|",
+        "| tile | places | pattern (rows of the board) | turned half round | points |",
+        "|---|---|---|---|--:|",
     ]
+    half_turn = {mask: t for t, mask in enumerate(OBJECTIVE_MASKS)}
     for t, tile in enumerate(OBJECTIVES):
         mask = OBJECTIVE_MASKS[t]
         pattern = " / ".join(
@@ -298,5 +300,7 @@ def objectives_table() -> str:
             for r in range(MAGICIAN_ROWS)
         )
         places = ", ".join(map(str, tile.places))
-        rows.append(f"| {tile.name} | {places} | `{pattern}` | {objective_parts(t)} | {tile.points} |")
+        turned = sum(1 << (NUM_PLACES - 1 - p) for p in range(NUM_PLACES) if mask >> p & 1)
+        twin = OBJECTIVES[half_turn[turned]].name if turned in half_turn else "-"
+        rows.append(f"| {tile.name} | {places} | `{pattern}` | {twin} | {tile.points} |")
     return "\n".join(rows)

@@ -33,9 +33,11 @@ from mystic_envs.core.game import (
 from mystic_envs.mystria.board import (
     COLOUR_NAMES,
     FIRST_PLAYER_DROPS,
+    IS_LINE,
     LARGEST_GROUP,
     LINES,
     MAJORITY_POINTS,
+    MOVE_PAIRS,
     NUM_COLOURS,
     NUM_OBJECTIVES,
     NUM_PLACES,
@@ -66,12 +68,17 @@ HEIGHT = tuple(len(t) for t in STACKS)
 TOP = tuple(t[0] if t else -1 for t in STACKS)
 FLIPPED = tuple(STACK_CODE[t[::-1]] for t in STACKS)
 TAKEN = tuple(STACK_CODE[t[1:]] if t else EMPTY for t in STACKS)  # the stack once its top is taken
+# Stacks of three are listed last, in product order: (a, b, c) has code FIRST + a*16 + b*4 + c.
+_FULL_STACK_FIRST = STACK_CODE[(0,) * STACK_HEIGHT]
+_FULL_STACK_WEIGHTS = NUM_COLOURS ** np.arange(STACK_HEIGHT - 1, -1, -1)
+if STACK_CODE[(1, 2, 3)] != _FULL_STACK_FIRST + int(_FULL_STACK_WEIGHTS @ (1, 2, 3)):
+    raise AssertionError("stacks of three are not in product order")
 
 # --- actions -------------------------------------------------------------------------------
 KEEP = 0  # KEEP + t: keep Objective tile t (one of the two drawn)
 ASSIGN = KEEP + NUM_OBJECTIVES  # ASSIGN + c: colour c's score token on the highest free value
-MOVE = ASSIGN + NUM_COLOURS  # MOVE + k: move a stack along line k = LINES[k], into its empty end
-FLIP = MOVE + len(LINES)  # FLIP + s: flip the stack on space s
+MOVE = ASSIGN + NUM_COLOURS  # MOVE + k: move a stack between MOVE_PAIRS[k], into its empty end
+FLIP = MOVE + len(MOVE_PAIRS)  # FLIP + s: flip the stack on space s
 TAKE = FLIP + NUM_SPACES  # TAKE + s: take the top token of the stack on space s
 PLACE = TAKE + NUM_SPACES  # PLACE + i: put the token taken on place i + 1 of one's Magician board
 NUM_ACTIONS = PLACE + NUM_PLACES
@@ -82,7 +89,8 @@ PHASE_NAMES = ("keep_objective", "score_board", "take_token", "place_token", "ga
 NOT_OVER, SCORED, OUT_OF_ENERGY, NO_ACTION = range(4)
 END_REASONS = ("not over", "final scoring", "out of Energy drops", "no move or flip possible")
 
-_LINE_ACTIONS = tuple((a, b, MOVE + k) for k, (a, b) in enumerate(LINES))
+# The moves along the board's lines (a pair across a gap has an action that is never legal).
+_LINE_ACTIONS = tuple((a, b, MOVE + MOVE_PAIRS.index((a, b))) for a, b in LINES)
 # Lines at each space, as (other end, action): moves are found from the few empty spaces.
 _LINES_AT = tuple(
     tuple((b if a == s else a, action) for a, b, action in _LINE_ACTIONS if s in (a, b))
@@ -108,7 +116,9 @@ def action_meaning(action: int) -> str:
     if action < MOVE:
         return f"score board: {COLOUR_NAMES[action - ASSIGN]} on the highest free value"
     if action < FLIP:
-        a, b = LINES[action - MOVE]
+        a, b = MOVE_PAIRS[action - MOVE]
+        if not IS_LINE[action - MOVE]:
+            return f"move a stack across the gap {SPACE_NAMES[a]}-{SPACE_NAMES[b]} (no line: never legal)"
         return f"move a stack along the line {SPACE_NAMES[a]}-{SPACE_NAMES[b]}, into its empty end"
     if action < TAKE:
         return f"flip the stack on {SPACE_NAMES[action - FLIP]}"
@@ -191,6 +201,7 @@ class MystriaState(GameState):
     __slots__ = (
         "assigned",
         "bag",
+        "board_view",
         "drawn",
         "drops",
         "end_reason",
@@ -245,17 +256,17 @@ class MystriaState(GameState):
         # Drawing from the bag until no stack is three identical tokens is the same as redrawing
         # the whole deal: every allowed deal is equally likely (about 3 draws on average).
         while True:
-            tokens = (self.rng.permutation(NUM_COLOURS * TOKENS_PER_COLOUR) // TOKENS_PER_COLOUR).tolist()
-            h = STACK_HEIGHT
-            stacks = [tuple(tokens[h * i : h * i + h]) for i in range(len(STACK_SPACES))]
-            if all(not t[0] == t[1] == t[2] for t in stacks):
+            tokens = self.rng.permutation(NUM_COLOURS * TOKENS_PER_COLOUR) // TOKENS_PER_COLOUR
+            stacks = tokens[: STACK_HEIGHT * len(STACK_SPACES)].reshape(len(STACK_SPACES), STACK_HEIGHT)
+            if not ((stacks[:, 0] == stacks[:, 1]) & (stacks[:, 1] == stacks[:, 2])).any():
                 break
         self.stacks = [EMPTY] * NUM_SPACES
-        for space, t in zip(STACK_SPACES, stacks, strict=True):
-            self.stacks[space] = STACK_CODE[t]
-        self.bag = [0] * NUM_COLOURS  # the four tokens left in the bag are never used
-        for c in tokens[STACK_HEIGHT * len(STACK_SPACES) :]:
-            self.bag[c] += 1
+        for space, code in zip(
+            STACK_SPACES, (stacks @ _FULL_STACK_WEIGHTS + _FULL_STACK_FIRST).tolist(), strict=True
+        ):
+            self.stacks[space] = code
+        # The four tokens left in the bag are never used.
+        self.bag = np.bincount(tokens[STACK_HEIGHT * len(STACK_SPACES) :], minlength=NUM_COLOURS).tolist()
 
     def set_board(self, stacks: dict[str, tuple[int, ...]]) -> None:
         """Replace the central board (rule tests, tutorials): space name -> tokens, top first.
@@ -302,7 +313,11 @@ class MystriaState(GameState):
         self._look_again(range(NUM_SPACES))
 
     def _look_again(self, spaces: Iterable[int]) -> None:
-        """Re-test the triangles through ``spaces``; ``triangles`` becomes the spaces of those standing."""
+        """Re-test the triangles through ``spaces``; ``triangles`` becomes the spaces of those standing.
+
+        Every change of a stack comes through here, so it also drops the cached board view (the
+        observation's public board part, ``observation.board_view``)."""
+        self.board_view = None
         stacks = self.stacks
         formed = self.formed
         for space in spaces:
@@ -446,7 +461,9 @@ class MystriaState(GameState):
             if not self.drops[self.player]:
                 return False
             if MOVE <= action < FLIP:
-                a, b = LINES[action - MOVE]
+                if not IS_LINE[action - MOVE]:
+                    return False
+                a, b = MOVE_PAIRS[action - MOVE]
                 return (not self.stacks[a]) != (not self.stacks[b])
             if FLIP <= action < TAKE:
                 return FLIPPABLE[self.stacks[action - FLIP]]
@@ -477,7 +494,7 @@ class MystriaState(GameState):
                 changed: tuple[int, ...] = (action - FLIP,)
                 self.stacks[changed[0]] = FLIPPED[self.stacks[changed[0]]]
             else:
-                changed = LINES[action - MOVE]
+                changed = MOVE_PAIRS[action - MOVE]
                 a, b = changed
                 # Exactly one end is empty (legality): the stacks swap places with the empty space.
                 self.stacks[a], self.stacks[b] = self.stacks[b], self.stacks[a]
@@ -549,6 +566,7 @@ class MystriaState(GameState):
         c.rng = self.rng if share_rng else _copy_generator(self.rng)
         c.assigned = self.assigned
         c.bag = self.bag[:]
+        c.board_view = self.board_view  # never written to: the copy may share it
         c.drawn = self.drawn[:]
         c.drops = self.drops[:]
         c.end_reason = self.end_reason

@@ -1,6 +1,6 @@
 """Move-script helpers for Mystria rule tests: scripts are lists of readable moves.
 
-``"keep Four Winds"``, ``"score red"`` (the second player's score token on the highest free value),
+``"keep Crook"``, ``"score red"`` (the second player's score token on the highest free value),
 ``"move B2 to A1"``, ``"flip C3"``, ``"take C3"``, ``"place 5"``. Each move is checked against the
 mover's legal actions (a move also against its stated direction), so a script that breaks a rule
 fails loudly. Boards are written as strings: a stack as its tokens top first (``"RGB"``), a Magician
@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 
 from mystic_envs.mystria import rules
-from mystic_envs.mystria.board import COLOUR_NAMES, LINES, NUM_COLOURS, OBJECTIVES, SPACE_INDEX
+from mystic_envs.mystria.board import COLOUR_NAMES, MOVE_PAIRS, NUM_COLOURS, OBJECTIVES, SPACE_INDEX
 from mystic_envs.mystria.rules import MystriaGame, MystriaState
 
 LETTER = {"P": 0, "G": 1, "B": 2, "R": 3}
@@ -28,7 +28,7 @@ def action(move: str) -> int:
         return rules.ASSIGN + COLOUR[rest]
     if verb == "move":
         a, b = (SPACE_INDEX[name] for name in rest.split(" to "))
-        return rules.MOVE + LINES.index((min(a, b), max(a, b)))
+        return rules.MOVE + MOVE_PAIRS.index((min(a, b), max(a, b)))
     if verb == "flip":
         return rules.FLIP + SPACE_INDEX[rest]
     if verb == "take":

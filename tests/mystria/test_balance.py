@@ -42,7 +42,7 @@ def test_a_tile_never_kept_shows_a_dash_not_nan():
     from agents.balance import MystriaReport
 
     r = MystriaReport(variant="full")
-    r.kept_scored[0], r.achieved[0], r.kept[0] = 4, 1, 4
+    r.drawn[0], r.kept_scored[0], r.achieved[0], r.kept[0] = 8, 4, 1, 4
     rows = r.tiles().splitlines()[2:]
-    assert rows[0].endswith("| 4 | 25% |")
-    assert all(row.endswith("| 0 | - |") for row in rows[1:]) and "nan" not in r.tiles()
+    assert rows[0] == "| Banner | 4 | 8 | 4 (50%) | 25% | 1.00 |"
+    assert all(row.endswith("| 0 | 0 | - | - |") for row in rows[1:]) and "nan" not in r.tiles()

@@ -264,7 +264,7 @@ def test_stacks_are_never_split_and_never_grow():
             s.apply(a)
             after = [STACKS[c] for c in s.stacks]
             if rules.MOVE <= a < rules.FLIP:
-                x, y = rules.LINES[a - rules.MOVE]
+                x, y = rules.MOVE_PAIRS[a - rules.MOVE]
                 assert sorted([after[x], after[y]]) == sorted([before[x], before[y]])
                 assert () in (after[x], after[y])
             elif rules.FLIP <= a < rules.TAKE:

@@ -14,15 +14,18 @@ B's: purple 3-4, green 1-2-6-5-9, blue 10-11-12, red 7-8: 36 points. The ruleboo
 prints 33 + 5 + 6 = 47, but its own step 1 gives 36 (2x2 + 5x3 + 3x3 + 2x4) and 36 + 5 + 6 = 47:
 the "33" is a misprint (docs/rules/mystria.md, I-9).
 
-Full example (score board purple 3, green 5, blue 7, red 10; Majority 3):
+Full example (score board purple 3, green 5, blue 7, red 10; Majority 3). The rulebook gives the
+outcome, not the boards; these are ours, built on our Objective tiles (its 7 and 6 are Crook and
+Gate):
 
-    A   R P P R      B   G G B P
-        B P G R          G G R P
-        R B B R          B B P G
+    A   P P P R      B   G G G P
+        P B R R          B G G R
+        B B G G          B B R P
 
-A's groups: purple 2-3-6 (3), green 1, blue 10-11 (2), red 4-8 (2); her Four Winds (7 points:
-places 1, 4, 9, 12) is all red. B's: purple 4-8 (2), green 1-2-6-5 (4; 1-5 is cut, 1-2-6-5 is not),
-blue 9-10 (2), red 1; her Falling Star (6 points: places 1, 5, 6, 12) is all green.
+A's groups: purple 1-2-3 (3; 5 is cut from 1), green 11-12 (2), blue 6-10-9 (3), red 4-8-7 (3);
+her Crook (7 points: places 1, 2, 3, 5) is all purple. B's: purple 4 and 12 (1), green
+1-2-3-6-7 (5), blue 5-9-10 (3), red 8 and 11 (1); her Gate (6 points: places 2, 3, 6, 7) is all
+green.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from mystic_envs.mystria.board import COLOUR_NAMES, OBJECTIVE_MASKS, OBJECTIVES
 from .script import COLOUR, TILE, new_state, play, set_board, start
 
 INTRO_BOARDS = ("PPPR GRRR BBBP", "GGPP GGRR GBBB")
-FULL_BOARDS = ("RPPR BPGR RBBR", "GGBP GGRP BBPG")
+FULL_BOARDS = ("PPPR PBRR BBGG", "GGGP BGGR BBRP")
 
 
 def scored(
@@ -87,17 +90,17 @@ def test_intro_example_b_wins_47_to_35_and_the_books_33_is_a_misprint_of_36():
 
 
 def test_full_example_colours_by_comparison_3_and_10_to_a_5_to_b_blue_tied():
-    s = scored("full", FULL_BOARDS, drops=(5, 6), kept=("Four Winds", "Falling Star"))
+    s = scored("full", FULL_BOARDS, drops=(5, 6), kept=("Crook", "Gate"))
     values = dict(zip(COLOUR_NAMES, s.values, strict=True))
     assert values == {"purple": 3, "green": 5, "blue": 7, "red": 10}
-    assert s.largest_groups(0) == [3, 1, 2, 2]
-    assert s.largest_groups(1) == [2, 4, 2, 1]
-    assert s.score(0).colours == 3 + 10  # purple and red; blue 2-2 is a tie: nobody scores 7
+    assert s.largest_groups(0) == [3, 2, 3, 3]
+    assert s.largest_groups(1) == [1, 5, 3, 1]
+    assert s.score(0).colours == 3 + 10  # purple and red; blue 3-3 is a tie: nobody scores 7
     assert s.score(1).colours == 5
 
 
 def test_full_example_objectives_7_and_6_majority_3_to_b():
-    s = scored("full", FULL_BOARDS, drops=(5, 6), kept=("Four Winds", "Falling Star"))
+    s = scored("full", FULL_BOARDS, drops=(5, 6), kept=("Crook", "Gate"))
     assert (OBJECTIVES[s.kept[0]].points, OBJECTIVES[s.kept[1]].points) == (7, 6)
     assert s.objective_done(0) and s.objective_done(1)
     assert (s.score(0).objective, s.score(1).objective) == (7, 6)
@@ -105,42 +108,45 @@ def test_full_example_objectives_7_and_6_majority_3_to_b():
 
 
 def test_full_example_a_wins_25_to_20():
-    s = scored("full", FULL_BOARDS, drops=(5, 6), kept=("Four Winds", "Falling Star"))
+    s = scored("full", FULL_BOARDS, drops=(5, 6), kept=("Crook", "Gate"))
     assert tuple(s.score(0)) == (13, 7, 0, 5) and s.score(0).total == 25
     assert tuple(s.score(1)) == (5, 6, 3, 6) and s.score(1).total == 20
     assert s.winner == 0 and s.returns().tolist() == [1.0, -1.0]
     assert s.info()["scores"].tolist() == [25.0, 20.0]
 
 
+INDIVIDUAL_B = "GGGR GBBP BBRP"  # A's Crook (1, 2, 3, 5) in green; Pillar's places hold green and blue
+
+
 def test_objectives_are_individual():
-    """B's board reproduces A's Four Winds in green, but B kept Pillar: B scores nothing for it."""
-    boards = (FULL_BOARDS[0], "GPBG GGRP GBPG")
-    s = scored("full", boards, drops=(5, 6), kept=("Four Winds", "Pillar"))
-    four_winds = OBJECTIVE_MASKS[TILE["Four Winds"]]
-    assert s.masks[1][COLOUR["green"]] & four_winds == four_winds
+    """B's board reproduces A's Crook in green, but B kept Pillar: B scores nothing for it."""
+    boards = (FULL_BOARDS[0], INDIVIDUAL_B)
+    s = scored("full", boards, drops=(5, 6), kept=("Crook", "Pillar"))
+    crook = OBJECTIVE_MASKS[TILE["Crook"]]
+    assert s.masks[1][COLOUR["green"]] & crook == crook
     assert s.objective_done(0) and not s.objective_done(1)
     assert (s.score(0).objective, s.score(1).objective) == (7, 0)
 
 
 def test_a_tied_majority_is_not_awarded_in_the_full_rules():
     # The boards of test_objectives_are_individual: both largest groups hold 3 tokens.
-    s = scored("full", (FULL_BOARDS[0], "GPBG GGRP GBPG"), drops=(5, 6), kept=("Four Winds", "Pillar"))
+    s = scored("full", (FULL_BOARDS[0], INDIVIDUAL_B), drops=(5, 6), kept=("Crook", "Pillar"))
     assert max(s.largest_groups(0)) == max(s.largest_groups(1)) == 3
     assert (s.score(0).majority, s.score(1).majority) == (0, 0)
 
 
 def test_an_objective_needs_every_place_in_one_colour():
-    # A's Falling Star places (1, 5, 6, 12) hold red, blue, purple, red; B's Four Winds places
-    # (1, 4, 9, 12) hold green, purple, blue, green.
-    s = scored("full", FULL_BOARDS, drops=(5, 6), kept=("Falling Star", "Four Winds"))
+    # A's Gate places (2, 3, 6, 7) hold purple, purple, blue, red; B's Crook places (1, 2, 3, 5)
+    # hold green, green, green, blue.
+    s = scored("full", FULL_BOARDS, drops=(5, 6), kept=("Gate", "Crook"))
     assert not s.objective_done(0) and not s.objective_done(1)
     assert (s.score(0).objective, s.score(1).objective) == (0, 0)
 
 
 def test_secret_objective_counts_in_the_shared_scores_only_at_the_end():
     s = new_state("full", first=0)
-    s.deal_objectives(((TILE["Four Winds"], 0), (TILE["Falling Star"], 1)))
-    play(s, [(0, "keep Four Winds"), (1, "keep Falling Star")])
+    s.deal_objectives(((TILE["Crook"], 0), (TILE["Gate"], 1)))
+    play(s, [(0, "keep Crook"), (1, "keep Gate")])
     start(s, values=("red", "blue", "green"))
     s.player = 1
     s.drops = [5, 6]

@@ -759,22 +759,24 @@ class ValeState(DecisionsMixin, GameState):
         self.check_seat(player)
         check_rng(rng)
         c = self.clone()
+        # Everything re-dealt is sorted first, so the copy depends only on what ``player`` sees
+        # and on ``rng``, never on the true hidden order (a search agent cannot peek through it).
         for q in range(self.n):
             if q == player:
                 keep = 1 if self.peeked and q == self.active and self.phase == PEEK else 0
                 deck = c.deck[q]
                 split = len(deck) - keep
-                c.deck[q] = _shuffled(deck[:split], rng) + deck[split:]
+                c.deck[q] = _shuffled(sorted(deck[:split]), rng) + deck[split:]
             else:
-                pool = _shuffled(c.deck[q] + c.discard[q], rng)
+                pool = _shuffled(sorted(c.deck[q] + c.discard[q]), rng)
                 k = len(c.deck[q])
                 c.deck[q], c.discard[q] = pool[:k], pool[k:]
-        l1 = _shuffled(c.level_deck[0] + c.l1_box, rng)
+        l1 = _shuffled(sorted(c.level_deck[0] + c.l1_box), rng)
         k = len(c.level_deck[0])
         c.level_deck[0], c.l1_box = l1[:k], l1[k:]
-        c.level_deck[1] = _shuffled(c.level_deck[1], rng)
-        c.level_deck[2] = _shuffled(c.level_deck[2], rng)
-        c.vale_deck = [_shuffled(d, rng) for d in c.vale_deck]
+        c.level_deck[1] = _shuffled(sorted(c.level_deck[1]), rng)
+        c.level_deck[2] = _shuffled(sorted(c.level_deck[2]), rng)
+        c.vale_deck = [_shuffled(sorted(d), rng) for d in c.vale_deck]
         c.rng = np.random.default_rng(int(rng.integers(2**63)))
         return c
 

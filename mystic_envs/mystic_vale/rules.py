@@ -596,7 +596,7 @@ class ValeState(DecisionsMixin, GameState):
     def start_prep(self) -> None:
         """Play the on-deck card as the first card of the new field, then until 3 decay show."""
         self.stage = PREPPING
-        self.growth_bonus = [g for g in self.growth_bonus if g[1] != "prep"]
+        self.growth_bonus = []  # Blooming Arbor's growth lasts until the next Prep Phase (I-15)
         self.redraw_cards, self.redraw_vales = [], 0
         if self.on_deck[self.active] >= 0:
             self.play_on_deck()
@@ -607,7 +607,7 @@ class ValeState(DecisionsMixin, GameState):
         q = self.active
         self.redraw_blocked[q] = (list(self.redraw_cards), self.redraw_vales)
         self.carry_guard[q] = [b for b in self.guard_bonus if b[1] == "planting"]
-        self.carry_growth[q] = [g for g in self.growth_bonus if g[1] == "prep"]
+        self.carry_growth[q] = list(self.growth_bonus)  # used in this prep: through the next turn
         self.cont = "end_turn"
 
     def end_turn(self) -> None:

@@ -276,6 +276,30 @@ def test_blooming_arbor_goes_to_the_box_for_a_growth():
     assert not s.vales[0] and s.boxed_vales == [vid("Blooming Arbor")]
 
 
+def test_blooming_arbors_growth_lasts_until_the_next_prep():
+    # Used in planting: gone when this turn's prep starts (prep then stops at 3 decay, not 4).
+    s = new()
+    give_vales(s, 0, "Blooming Arbor")
+    lay_out(s, 0, field=[TOP[0], TOP[1]], on_deck=TOP[2], deck=[MID[0], MID[1], B[5], MID[2], B[6]])
+    start(s, 0)
+    act(s, d.PUSH, d.SACRIFICE, d.PASS, d.DONE)
+    # Prep: MID[0] (the on-deck card) first, then MID[1]; B[5]; MID[2] on deck: 3 decay.
+    assert s.field[0] == [MID[0], MID[1], B[5]] and s.on_deck[0] == MID[2]
+    assert not s.growth_bonus and not s.carry_growth[0]
+    # Used in prep: it carries into the next turn and lasts through its planting.
+    s = new()
+    give_vales(s, 0, "Blooming Arbor")
+    craft(s, 0, B[1], "Stag", "Hulking Thornhide")  # 2 decay
+    lay_out(s, 0, field=[B[3]], on_deck=TOP[0], deck=[TOP[1], B[1], B[2], B[4]])
+    start(s, 0)
+    act(s, d.PASS, d.DONE)
+    assert s.phase == d.WOULD_SPOIL and s.stage == d.PREPPING
+    act(s, d.SACRIFICE)  # 1 + 1 + 2 decay - 1 growth = 3: prep is done
+    assert s.active == 1 and s.carry_growth[0] == [(1, "prep")]
+    act(s, d.PASS, d.DONE)
+    assert s.active == 0 and s.net_decay(0) == 3, "the growth still counts in the next planting"
+
+
 def test_heartwood_sanctuary_redraws_like_peacekeeper_druid():
     s = new()
     give_vales(s, 0, "Heartwood Sanctuary")

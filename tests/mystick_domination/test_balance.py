@@ -16,7 +16,7 @@ pytestmark = pytest.mark.slow
 def test_two_player_seats_within_the_58_percent_design_bound():
     r = measure_mystick(300, 2, seed=11)
     assert r.games == 300 and abs(sum(r.seat_wins) + r.drawn - 300) < 1e-9
-    # The bound is 58% on 10,000 games (measured: 49.5% and 50.5%, the first mover 49.2%);
+    # The bound is 58% on 10,000 games (measured: 49.8% and 50.2%, the first mover 46.9%);
     # 300 games leave ~5.7 points of 95% noise, so 64% here.
     assert max(r.seat_wins) / 300 <= 0.64
     assert r.first_wins / 300 <= 0.64

@@ -137,10 +137,12 @@ class DecisionsMixin:
         phase, p = self.phase, self.player
         if phase == MOVE:
             out = []
-            any_pawn = any(self.alive[q] and max(self.pawn[q]) >= 0 for q in range(self.n))
+            any_pawn = None  # asked only when an Attachment is held
             free_slot = min(self.pawn[p]) < 0
             for c in compress(CARD_IDS, self.hand[p]):  # the cards held, without scanning in Python
                 kind = PLAY_KIND[c]
+                if kind == PLAY_ATTACHMENT and any_pawn is None:
+                    any_pawn = any(self.alive[q] and max(self.pawn[q]) >= 0 for q in range(self.n))
                 if (
                     kind == PLAY_ALWAYS
                     or (kind == PLAY_PAWN and free_slot)

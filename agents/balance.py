@@ -38,8 +38,8 @@ from agents.heuristic import mystick_domination as mystick_heuristic
 from agents.heuristic import mystria as mystria_heuristic
 from agents.heuristic import tarot_dice as tarot_dice_heuristic
 from agents.heuristic.elemystic import decide
-from mystic_envs.elemystic.cards import ELEMENT_NAMES, NUM_ELEMENTS
-from mystic_envs.elemystic.rules import ElemysticGame
+from mystic_envs.elemystic.cards import COLUMN_SIZE, ELEMENT_NAMES, NUM_ELEMENTS, THUNDER
+from mystic_envs.elemystic.rules import MASK_ELEMENTS, PLAY_FRONT, PLAY_PHASE, ElemysticGame
 from mystic_envs.mystick_domination.cards import IS_MAJOR as MYSTICK_IS_MAJOR
 from mystic_envs.mystick_domination.cards import SUIT as MYSTICK_SUIT
 from mystic_envs.mystick_domination.cards import SUIT_NAMES as MYSTICK_SUITS
@@ -57,6 +57,17 @@ class BalanceReport:
     less: list[int] = field(default_factory=lambda: [0] * NUM_ELEMENTS)
     more: list[int] = field(default_factory=lambda: [0] * NUM_ELEMENTS)
     tie: list[int] = field(default_factory=lambda: [0] * NUM_ELEMENTS)
+    # The element each player kept out of its column (its fourth card), per element: how often
+    # building the column left it unplayed; and how often it was played as a support (top half).
+    left_out: list[int] = field(default_factory=lambda: [0] * NUM_ELEMENTS)
+    supported: list[int] = field(default_factory=lambda: [0] * NUM_ELEMENTS)
+    zero_zero: int = 0  # rounds in which neither player lost Energy
+    equal: int = 0  # rounds in which both lost the same (0-0 included)
+    play_first_less: int = 0  # decided rounds the Play First player lost less in
+    play_first_more: int = 0
+    thunder_rounds: int = 0  # rounds with Thunder at a front
+    charged_rounds: int = 0  # rounds played with a Thunder Token charged
+    lengths: list[int] = field(default_factory=list)  # rounds of each game
 
     def front_rounds(self, e: int) -> int:
         return self.less[e] + self.more[e] + self.tie[e]
@@ -72,19 +83,29 @@ class BalanceReport:
 
     def table(self) -> str:
         rows = [
-            "| element | rounds in front | lost less | lost more | tie | lost less, ties apart |",
-            "|---|---:|---:|---:|---:|---:|",
+            "| element | rounds in front | lost less | lost more | tie | lost less, ties apart "
+            "| in support | left unplayed |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|",
         ]
         for e in range(NUM_ELEMENTS):
             n = self.front_rounds(e)
             rows.append(
                 f"| {ELEMENT_NAMES[e]} | {n} | {self.less[e]} | {self.more[e]} | {self.tie[e]} "
-                f"| {100 * self.less_share(e):.1f}% |"
+                f"| {100 * self.less_share(e):.1f}% | {self.supported[e]} | {self.left_out[e]} |"
             )
         rows.append("")
         rows.append(
             f"{self.games} games, {self.rounds} rounds ({self.rounds / self.games:.2f} a game); starting "
             f"seat won {100 * self.start_seat_rate:.1f}%"
+        )
+        n = max(self.rounds, 1)
+        decided = max(self.play_first_less + self.play_first_more, 1)
+        rows.append(
+            f"rounds a game: median {int(np.median(self.lengths))}, at most {max(self.lengths)}; rounds "
+            f"0-0 {100 * self.zero_zero / n:.1f}%, equal {100 * self.equal / n:.1f}%; Play First lost less "
+            f"in {100 * self.play_first_less / decided:.1f}% of decided rounds; Thunder at a front in "
+            f"{100 * self.thunder_rounds / n:.1f}% of rounds, a charged Thunder Token in "
+            f"{100 * self.charged_rounds / n:.1f}%"
         )
         return "\n".join(rows)
 
@@ -97,16 +118,32 @@ def measure(games: int, seed: int = 0) -> BalanceReport:
     for _ in range(games):
         s = game.new_initial_state(int(rng.integers(2**63)))
         logged = None
+        play_first, charged = s.play_first, False
         while not s.is_terminal:
+            if s.phase == PLAY_PHASE and s.player == play_first and s.played == [0, 0]:
+                charged = any(s.thunder_charged)
             p = s.current_player
-            s.apply(decide(s.determinize(p, rng), p))
+            a = decide(s.determinize(p, rng), p)
+            if s.phase == PLAY_PHASE and s.played[p] == COLUMN_SIZE - 1:
+                # The column's last element: what stays in hand is the one left unplayed.
+                report.left_out[MASK_ELEMENTS[s.hand[p] & ~(1 << (a - PLAY_FRONT) % NUM_ELEMENTS)][0]] += 1
+            s.apply(a)
             summary = s.last_round
             if summary is not None and summary is not logged:
                 logged = summary
                 report.rounds += 1
                 lost = summary.energy_lost
+                report.zero_zero += lost == (0, 0)
+                report.equal += lost[0] == lost[1]
+                report.play_first_less += lost[play_first] < lost[1 - play_first]
+                report.play_first_more += lost[play_first] > lost[1 - play_first]
+                report.thunder_rounds += THUNDER in summary.fronts
+                report.charged_rounds += charged
+                play_first, charged = s.play_first, False
                 for owner in (0, 1):
                     e = summary.fronts[owner]
+                    for x in MASK_ELEMENTS[summary.columns[owner] & ~(1 << e)]:
+                        report.supported[x] += 1
                     mine, theirs = lost[owner], lost[1 - owner]
                     if mine < theirs:
                         report.less[e] += 1
@@ -115,6 +152,7 @@ def measure(games: int, seed: int = 0) -> BalanceReport:
                     else:
                         report.tie[e] += 1
         report.games += 1
+        report.lengths.append(s.round)
         report.start_seat_wins += s.winner == s.starting_player
     return report
 

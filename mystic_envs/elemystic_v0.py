@@ -4,14 +4,14 @@ Each round both players draft elements (one secret each, then 2-2-1-1 from six f
 column of three by alternately playing them to the front or the back, and attack: the front
 element's Speed orders the attacks, its ability and bottom numbers count, every card's top half
 adds Strength and Defense. Damage is Strength minus the defender's Defense; the first player
-brought from 10 Energy to 0 loses. Full rules and the designed components (Thunder, Life, every
-stat): ``docs/rules/elemystic.md``.
+brought from 10 Energy to 0 loses. Full rules and the designed components (Thunder and the two
+Thunder Tokens, Life, every stat): ``docs/rules/elemystic.md``.
 
 | | |
 |---|---|
 | Agents | ``player_0``, ``player_1`` |
 | Actions | ``Discrete(33)`` |
-| Observation | ``Dict(observation=Box(float32, (123,)), action_mask=Box(int8, (33,)))`` |
+| Observation | ``Dict(observation=Box(float32, (125,)), action_mask=Box(int8, (33,)))`` |
 | Rewards | +1 win, -1 loss at the end; 0 otherwise (0 for both if truncated) |
 | Import | ``from mystic_envs import elemystic_v0`` |
 
@@ -28,7 +28,8 @@ Actions (``env.unwrapped.action_meaning(a)``):
 Observation: egocentric, laid out by ``env.unwrapped.observation_layout`` (name, slice,
 meaning); the full table is in ``docs/rules/elemystic.md``. The opponent's secret element is in
 it only while the observing player's Light effect lasts (until the end of the next Play Elements
-phase); the Unknown Element never is.
+phase); the Unknown Element never is. Both players' Thunder Tokens are public: taken (the column
+is silenced) and charged (+4 Strength this round).
 
 Keyword arguments: ``render_mode`` (``"ansi"``, ``"human"``), ``illegal_action``
 (``"terminate"`` default, ``"penalize"``, ``"raise"``), ``illegal_reward`` (-1.0),
@@ -43,6 +44,12 @@ global view for centralized critics); ``parallel_env()`` is the turn-based paral
 Version history:
 
 - v0: first release.
+- v0 (issue 20, unreleased so the id stays): Fire has Speed 6 (the rulebook's Speed picture beside
+  its Attacks Example) and Shadow 5; the Thunder Tokens mean something: Thunder takes the
+  opponent's token and it comes back charged, +4 Strength for its owner's next round (observation
+  ``thunder_charged``, 125 values instead of 123); the top halves vary (Earth 2/2, Air 2/0, Storm
+  2/2, Water 1/2, Shadow 3/0); Earth's, Air's, Storm's, Water's and Shadow's bottom halves and
+  Life's restore (3) re-balanced. Models trained on the first release no longer load.
 """
 
 from __future__ import annotations

@@ -162,7 +162,7 @@ def test_bad_model_files_are_one_line_errors(tmp_path, saved):
         (truncated, r"model file '.*truncated\.zip' is not a readable MaskablePPO zip"),
         (
             other_env,
-            r"was trained for observations of shape \(5,\) and 3 actions; elemystic_v0 has shape \(123,\) "
+            r"was trained for observations of shape \(5,\) and 3 actions; elemystic_v0 has shape \(125,\) "
             r"and 33 actions",
         ),
         (plain_ppo, r"holds a ActorCriticPolicy, not a MaskablePPO policy"),

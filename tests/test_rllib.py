@@ -547,7 +547,7 @@ def test_bad_checkpoints_are_clear_errors(run, tmp_path):
         make_agent("rllib", ENV_ID, path=broken("reshaped", pickle.dumps(weights)))
     without_meta = broken("no-meta", state)
     (without_meta / "mystic_envs.json").unlink()
-    with pytest.raises(CheckpointError, match="observations of size 123 and 33 actions; this env has"):
+    with pytest.raises(CheckpointError, match="observations of size 125 and 33 actions; this env has"):
         make_agent("rllib", "mystria_v0", path=without_meta)
     with pytest.raises(CheckpointError, match="holds no trained module"):
         make_agent("rllib", ENV_ID, path=broken("empty", pickle.dumps({})))

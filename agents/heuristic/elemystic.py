@@ -12,6 +12,9 @@ the opponent's secret and the Unknown Element are re-dealt at random, and it nev
   of the round, answering with the same rule one level down.
 - Air Token: the bonus with the larger net energy swing against the current columns.
 - Shadow: try all four choices on a copy, resolve the rest of the round, keep the best swing.
+- Every play-out scores the round's Energy swing plus ``CHARGE_WORTH`` for each Thunder Token that
+  the round leaves charged (its owner's +4 Strength next round), so that the play-out sees what
+  fronting Thunder costs: the energies alone show only the silence.
 """
 
 from __future__ import annotations
@@ -42,6 +45,9 @@ from mystic_envs.elemystic.rules import MASK_ELEMENTS, ElemysticState
 # What a front ability is worth to this player, in points of column total, before the
 # situation is known (Water and Life depend on the energies and are valued in `front_value`).
 ABILITY_WORTH = {AIR: 1.0, FIRE: 1.3, SHADOW: 1.5, THUNDER: 1.0, STORM: 0.3, LIGHT: 0.2}
+# A charged Thunder Token, in Energy: next round's +4 Strength, less what Defense absorbs and the
+# chance that the round is not fought (set with the balance measurement of docs/rules/elemystic.md).
+CHARGE_WORTH = 1.0
 
 
 def top_value(e: int) -> int:
@@ -139,6 +145,9 @@ def _best_by_swing(s: ElemysticState, seat: int, options: tuple[int, ...], depth
             score = 100.0 if c.winner == seat else -100.0
         else:
             score = (before[1 - seat] - c.energy[1 - seat]) - (before[seat] - c.energy[seat])
+            # The round is over, so a Thunder Token that came back charged is next round's
+            # Strength: the only effect of this round's choice that the energies do not show yet.
+            score += CHARGE_WORTH * (c.thunder_charged[seat] - c.thunder_charged[1 - seat])
         if score > best_score:
             best, best_score = a, score
     return best

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from agents.web import svg
-from mystic_envs.elemystic.cards import ELEMENTS, STARTING_ENERGY, TOKENS
+from mystic_envs.elemystic.cards import ELEMENTS, STARTING_ENERGY, THUNDER_CHARGE_STRENGTH, TOKENS
 from mystic_envs.elemystic.rules import GAME_OVER, MASK_ELEMENTS, PHASE_NAMES
 
 WIDTH, HEIGHT = 1000, 610
@@ -92,6 +92,10 @@ def _tokens(s: Any, p: int) -> list[tuple[str, str]]:
         out.append(("Shadow: totals swapped", TOKENS["Shadow"]))
     if s.silenced[p]:
         out.append(("Thunder: ability silenced", TOKENS["Thunder"]))
+    if s.thunder_charged[p]:
+        out.append(
+            (f"Thunder: charged, +{THUNDER_CHARGE_STRENGTH} Strength", TOKENS["Thunder (charged side)"])
+        )
     if s.storm_forced[p]:
         out.append(("Storm: next element to the front", ""))
     return out

@@ -2,10 +2,11 @@
 
 Declarations only. The seven named elements come from the rulebook; Thunder and Life are designed,
 and so is every number (``docs/rules/elemystic.md``, "Designed components", gives the reasons).
-The numbers reproduce the rulebook's Attacks Example exactly: Fire (IS 4, S 3) over Air and Storm
-(S 2 each) has 11 Strength against the 3 + 3 + 1 + 2 = 9 Defense of Light (ID 3, D 3) over Thunder
-(D 1) and Life (D 2); Light's column then has 1 + 2 + 0 = 3 Strength once Fire zeroes Light's
-Invocation Strength of 2, against 0 + 0 + 1 + 1 = 2 Defense.
+The numbers reproduce the rulebook's examples exactly. Speed: Fire shows 6 and Light 2. Attacks:
+Fire (IS 4, S 3) over Air and Storm (S 2 each) has 11 Strength against the 3 + 3 + 1 + 2 = 9
+Defense of Light (ID 3, D 3) over Thunder (D 1) and Life (D 2); Light's column then has
+1 + 2 + 0 = 3 Strength once Fire zeroes Light's Invocation Strength of 2, against 0 + 0 + 0 + 2 = 2
+Defense (Air's top half has none, Storm's 2).
 """
 
 from __future__ import annotations
@@ -37,20 +38,20 @@ ABILITIES: dict[str, str] = {
     "Shadow": "Before or after you attack, swap one player's total Strength and total Defense. "
     "Place the Shadow Token next to the chosen column.",
     "Thunder": "Take your opponent's Thunder Token and place it by their column: their front "
-    "element's ability does not resolve this round.",
-    "Life": "Restore 2 Energy to yourself (never above the Energy Dial's 10).",
+    "element's ability does not resolve this round. The token goes back to them charged.",
+    "Life": "Restore 3 Energy to yourself (never above the Energy Dial's 10).",
 }
 
 # fmt: off
 _TABLE = (
     # name       S  D  IS ID Speed
-    ("Earth",   1, 2, 4, 2, 1),
+    ("Earth",   2, 2, 4, 1, 1),
     ("Light",   1, 3, 2, 3, 2),
-    ("Air",     2, 1, 3, 0, 8),
-    ("Storm",   2, 1, 3, 1, 7),
-    ("Water",   2, 1, 2, 0, 3),
-    ("Fire",    3, 0, 4, 0, 5),
-    ("Shadow",  2, 1, 2, 2, 6),
+    ("Air",     2, 0, 2, 0, 8),
+    ("Storm",   2, 2, 3, 0, 7),
+    ("Water",   1, 2, 1, 0, 3),
+    ("Fire",    3, 0, 4, 0, 6),
+    ("Shadow",  3, 0, 2, 1, 5),
     ("Thunder", 2, 1, 3, 1, 8),
     ("Life",    0, 2, 2, 2, 4),
 )
@@ -71,9 +72,10 @@ SPEED = tuple(e.speed for e in ELEMENTS)
 
 STARTING_ENERGY = 10  # the Energy Dial starts at 10 and cannot show more
 WATER_INVOCATION_STRENGTH = 5
-LIFE_RESTORE = 2
+LIFE_RESTORE = 3
 AIR_TOKEN_STRENGTH = 2
 AIR_TOKEN_DEFENSE = 3
+THUNDER_CHARGE_STRENGTH = 4  # a charged Thunder Token's Strength for its owner's column (D-2)
 HAND_SIZE = 4  # one secret + three drafted
 COLUMN_SIZE = 3
 
@@ -83,4 +85,7 @@ TOKENS: dict[str, str] = {
     "+3 Defense.",
     "Light": "Your opponent's secret element is revealed until the end of the next Play Elements Phase.",
     "Shadow": "This column's total Strength and total Defense are swapped.",
+    # Designed (D-2): what the flip turns up. The rulebook's text above stays the token's text.
+    "Thunder (charged side)": f"Your column has +{THUNDER_CHARGE_STRENGTH} Strength this round. At the "
+    "end of the round the token is ready again.",
 }

@@ -18,6 +18,7 @@ from mystic_envs.elemystic.cards import (
     INV_STRENGTH,
     NUM_ELEMENTS,
     STARTING_ENERGY,
+    THUNDER_CHARGE_STRENGTH,
 )
 from mystic_envs.elemystic.rules import GAME_OVER
 
@@ -64,7 +65,17 @@ LAYOUT = build_layout(
         ("air_bonus", 4, "Air Token played as [self +2 Strength, self +3 Defense, opp +2 Str, opp +3 Def]"),
         ("light_token", 2, "[self sees opponent's secret, opponent sees own secret]"),
         ("shadow_token", 2, "Shadow Token (totals swapped) by [own, opponent] column"),
-        ("thunder_token", 2, "Thunder Token (ability silenced) by [own, opponent] column"),
+        (
+            "thunder_token",
+            2,
+            "[own, opponent's] Thunder Token taken by the other's Thunder: ability silenced",
+        ),
+        (
+            "thunder_charged",
+            2,
+            f"[own, opponent's] Thunder Token charged side up: +{THUNDER_CHARGE_STRENGTH} Strength "
+            "this round (D-2)",
+        ),
         ("storm_forced", 2, "[self, opponent] must play the next element to the front (Storm)"),
     ]
 )
@@ -145,6 +156,9 @@ def observe(state: ElemysticState, player: int) -> np.ndarray:
     i = at["thunder_token"]
     o[i] = s.silenced[me]
     o[i + 1] = s.silenced[opp]
+    i = at["thunder_charged"]
+    o[i] = s.thunder_charged[me]
+    o[i + 1] = s.thunder_charged[opp]
     i = at["storm_forced"]
     o[i] = s.storm_forced[me]
     o[i + 1] = s.storm_forced[opp]

@@ -16,7 +16,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from mystic_envs.elemystic.cards import ELEMENT_NAMES, ELEMENTS, INV_DEFENSE, SPEED, TOKENS
+from mystic_envs.elemystic.cards import (
+    ELEMENT_NAMES,
+    ELEMENTS,
+    INV_DEFENSE,
+    SPEED,
+    THUNDER_CHARGE_STRENGTH,
+    TOKENS,
+)
 from mystic_envs.elemystic.rules import (
     AIR_DEFENSE,
     AIR_STRENGTH,
@@ -120,6 +127,8 @@ def describe(s: ElemysticState, viewer: int | None = None) -> str:
             tokens.append("Shadow Token (totals swapped)")
         if s.silenced[p]:
             tokens.append("Thunder Token (ability silenced)")
+        if s.thunder_charged[p]:
+            tokens.append(f"Thunder Token charged (+{THUNDER_CHARGE_STRENGTH} Strength)")
         if s.storm_forced[p]:
             tokens.append("Storm: next element to the front")
         you = " (you)" if viewer == p else ""
@@ -160,6 +169,8 @@ def table_effects(s: ElemysticState, viewer: int | None = None) -> str:
         tokens.append("Shadow")
     if any(s.silenced):
         tokens.append("Thunder")
+    if any(s.thunder_charged):
+        tokens.append("Thunder (charged side)")
     if tokens:
         lines.append("Tokens in play:")
         lines += [f"  {name} Token: {TOKENS[name]}" for name in tokens]

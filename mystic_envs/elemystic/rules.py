@@ -43,6 +43,7 @@ from mystic_envs.elemystic.cards import (
     STORM,
     STRENGTH,
     THUNDER,
+    THUNDER_CHARGE_STRENGTH,
     WATER,
     WATER_INVOCATION_STRENGTH,
 )
@@ -180,6 +181,7 @@ class ElemysticState(GameState):
         "silenced",
         "starting_player",
         "storm_forced",
+        "thunder_charged",
         "unknown",
         "winner",
     )
@@ -197,6 +199,8 @@ class ElemysticState(GameState):
         s.air_holder = -1  # plays the Air Token this round
         s.air_taken = -1  # took the Air Token this round, for next round
         s.light_reveal = [False, False]  # light_reveal[p]: p sees the opponent's secret
+        # thunder_charged[p]: p's own Thunder Token lies charged side up this round (D-2).
+        s.thunder_charged = [False, False]
         s.winner = -1
         s.last_round = None
         s._setup_round()
@@ -316,6 +320,8 @@ class ElemysticState(GameState):
         if f >= 0:
             s += self.inv_strength[p]
             d += INV_DEFENSE[f]
+            if self.thunder_charged[p]:
+                s += THUNDER_CHARGE_STRENGTH
         bonus = self.air_bonus[p]
         if bonus == AIR_AS_STRENGTH:
             s += AIR_TOKEN_STRENGTH
@@ -355,6 +361,10 @@ class ElemysticState(GameState):
             self.play_first = 0 if s0 > s1 else 1
         self.air_holder = self.air_taken
         self.air_taken = -1
+        # "Flip this Token over and return it": a token taken on its ready side comes back charged
+        # for the next round; one taken while charged flips back to ready, and a charged token
+        # nobody took is spent (turned ready) once its round is over (D-2).
+        self.thunder_charged = [self.silenced[p] and not self.thunder_charged[p] for p in (0, 1)]
         self._setup_round()
 
     # -- GameState API ------------------------------------------------------------------------
@@ -489,6 +499,7 @@ class ElemysticState(GameState):
         c.air_holder = self.air_holder
         c.air_taken = self.air_taken
         c.light_reveal = self.light_reveal[:]
+        c.thunder_charged = self.thunder_charged[:]
         c.winner = self.winner
         c.last_round = self.last_round
         c.unknown = self.unknown

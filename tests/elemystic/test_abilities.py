@@ -96,21 +96,22 @@ def test_fire_resolving_second_effectively_does_nothing():
 
 
 def test_fire_resolving_second_leaves_the_play_first_comparison_alone():
-    # Air (9 Strength) attacks before Fire (8): Fire's zero would drop Air's column to 6 and hand
+    # Air (9 Strength) attacks before Fire (8): Fire's zero would drop Air's column to 7 and hand
     # Play First to Fire's owner, which "effectively does nothing" rules out.
     s = new_state(0)
-    setup_round(s, (["Water", "Air", "Storm", "Thunder"], ["Earth", "Fire", "Life", "Light"]), "Shadow")
-    columns = (["front Storm", "back Thunder", "front Air"], ["front Life", "back Light", "front Fire"])
+    setup_round(s, (["Water", "Air", "Storm", "Shadow"], ["Earth", "Fire", "Life", "Light"]), "Thunder")
+    columns = (["front Storm", "back Shadow", "front Air"], ["front Life", "back Light", "front Fire"])
     play_columns(s, columns)
     r = s.records[-1]
-    air, fire = book_totals("Air", ["Storm", "Thunder"])[0], book_totals("Fire", ["Life", "Light"])[0]
-    assert r["attackers"] == [0, 1] and air > fire
+    air, fire = book_totals("Air", ["Storm", "Shadow"])[0], book_totals("Fire", ["Life", "Light"])[0]
+    assert r["attackers"] == [0, 1] and air > fire > air - INV_STRENGTH[E["Air"]]
     assert r["end_strength"] == (air, fire)
     assert r["play_first_after"] == 0
 
 
-def test_life_restores_2_energy_capped_at_the_dials_10():
-    for start, expected_heal in ((6, LIFE_RESTORE), (9, 1), (10, 0)):
+def test_life_restores_3_energy_capped_at_the_dials_10():
+    assert LIFE_RESTORE == 3
+    for start, expected_heal in ((6, 3), (8, 2), (9, 1), (10, 0)):
         s, _hands, plays = one_round("Life", "Earth", energy=(start, 10))
         assert SPEED[E["Life"]] > SPEED[E["Earth"]]
         play_columns(s, plays)

@@ -10,7 +10,7 @@ Player 1 takes the Light Token.
 from __future__ import annotations
 
 import numpy as np
-from script import E, deal, draft, new_state, play, play_columns, setup_round
+from script import E, deal, draft, new_state, play
 
 from mystic_envs.elemystic.cards import INV_STRENGTH, LIGHT, SPEED
 from mystic_envs.elemystic.observation import LAYOUT
@@ -98,12 +98,8 @@ def test_end_of_round_arrows():
 
 def test_speed_example_the_6_speed_front_attacks_before_the_2_speed_one():
     # "Speed values of 2 and 6; since 6 is higher, the player with the 6-Speed element in front
-    # attacks first!" (D-1: Shadow is the 6, Light the 2). Seat 0 plays first, yet attacks second.
-    assert (SPEED[E["Shadow"]], SPEED[E["Light"]]) == (6, 2)
-    s = new_state(0)
-    setup_round(s, (["Water", "Light", "Storm", "Thunder"], ["Earth", "Shadow", "Life", "Air"]), "Fire")
-    play_columns(
-        s, (["front Storm", "back Thunder", "front Light"], ["front Life", "back Air", "front Shadow"])
-    )
-    assert s.order == (1, 0)
-    assert s.phase_name == "shadow_choice" and s.current_player == 1  # Shadow resolves first
+    # attacks first!" Read with the Attacks Example right after it ("Since Fire's Speed is higher
+    # than Light's"): Fire is the 6, Light the 2 (D-1). Seat 0 plays first, yet attacks second.
+    assert (SPEED[E["Fire"]], SPEED[E["Light"]]) == (6, 2)
+    log = example_state().log  # seat 0 (Player 1) had Play First
+    assert [entry["attacker"] for entry in log] == [1, 0]  # Player 2's Fire before Player 1's Light

@@ -75,7 +75,7 @@ CASES = [
         0,
         [
             "column: front Water",
-            "hand: Earth [S1 D2 | IS4 ID2 Sp1], Light [S1 D3 | IS2 ID3 Sp2], Life [S0 D2 | IS2 ID2 Sp4]\n",
+            "hand: Earth [S2 D2 | IS4 ID1 Sp1], Light [S1 D3 | IS2 ID3 Sp2], Life [S0 D2 | IS2 ID2 Sp4]\n",
         ],
         ["Thunder", "Air"],
     ),
@@ -108,16 +108,16 @@ def test_viewer_none_is_the_public_table_unchanged():
         "  player_0's column: front Light, behind Earth, Life\n"
         "  player_1's column: front Storm, behind Fire, Shadow\n"
         "  player_1 attacks first (Speed 7 against 2)\n"
-        "  player_1 attacks: Strength 10 against Defense 10: no damage\n"
-        "  player_0 attacks: Strength 4 against Defense 3: 1 damage\n"
-        "  Energy lost: player_0 0, player_1 1\n"
+        "  player_1 attacks: Strength 11 against Defense 10: 1 damage\n"
+        "  player_0 attacks: Strength 5 against Defense 2: 3 damage\n"
+        "  Energy lost: player_0 1, player_1 3\n"
         "Draft First -> player_1   Play First -> player_1\n"
         "card numbers: [S Strength, D Defense | IS Invocation Strength, ID Invocation Defense, Sp Speed]\n"
-        "player_0: Energy 10  tokens: Light (sees player_1's secret)\n"
-        "  hand: Storm [S2 D1 | IS3 ID1 Sp7], Water [S2 D1 | IS2 ID0 Sp3], "
+        "player_0: Energy  9  tokens: Light (sees player_1's secret)\n"
+        "  hand: Storm [S2 D2 | IS3 ID0 Sp7], Water [S1 D2 | IS1 ID0 Sp3], "
         "Life [S0 D2 | IS2 ID2 Sp4] + 1 secret\n"
-        "player_1: Energy  9  tokens: -\n"
-        "  hand: Light [S1 D3 | IS2 ID3 Sp2], Air [S2 D1 | IS3 ID0 Sp8], "
+        "player_1: Energy  7  tokens: -\n"
+        "  hand: Light [S1 D3 | IS2 ID3 Sp2], Air [S2 D0 | IS2 ID0 Sp8], "
         "Thunder [S2 D1 | IS3 ID1 Sp8] + 1 secret"
     )
 

@@ -168,10 +168,10 @@ def test_immediate_win_stops_the_round_before_the_second_attack():
     setup_round(s, HANDS, unknown="Shadow")
     s.energy = [1, 10]
     play_columns(
-        s, (["front Water", "back Thunder", "front Earth"], ["front Life", "back Storm", "front Air"])
+        s, (["front Water", "back Thunder", "front Earth"], ["front Fire", "back Storm", "front Air"])
     )
     s0 = book_totals("Earth", ["Water", "Thunder"])
-    s1 = book_totals("Air", ["Life", "Storm"])
+    s1 = book_totals("Air", ["Fire", "Storm"])
     assert damage(s1[0], s0[1]) >= 1  # Air (faster) deals damage
     assert s.is_terminal and s.winner == 1 and s.current_player == -1
     assert s.energy[1] == 10  # player_0 never attacked

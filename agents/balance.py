@@ -14,7 +14,8 @@ are quoted in ``docs/rules/mystria.md`` and checked by ``tests/mystria/test_bala
 ``python -m agents.balance --env mystick_domination_v0 --num-players N --games 10000`` plays that many
 heuristic self-play games at N players (2-5; several counts: ``--num-players 2 3 4 5``) and prints
 each seat's wins and its distance from 1/N, the first mover's (the first initiative's winner),
-the wins of every pair of suits a deck was built from, the game length in moves and rounds, and
+the wins of every pair of suits a deck was built from and of every suit (its distance from 1/N),
+the game length in moves and rounds, and
 how the games ended (the pool emptied at a round's end, or eliminations to the last player
 standing). The figures are quoted in ``docs/rules/mystick_domination.md`` and checked by
 ``tests/mystick_domination/test_balance.py``.

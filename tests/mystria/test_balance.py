@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from agents.balance import measure_mystria
-from mystic_envs.mystria.board import VARIANTS
+from mystic_envs.mystria.board import OBJECTIVES, VARIANTS
 
 GAMES = 400
 
@@ -23,14 +23,27 @@ def report(request):
 
 @pytest.mark.slow
 def test_the_first_player_wins_more_often_but_not_always(report):
+    # 56.5% (intro) and 56.2% (full) at these 400 games; the first board gave 60-65% over 2,000.
     assert report.games == GAMES
-    assert 0.50 <= report.first_rate <= 0.75
+    assert 0.45 <= report.first_rate <= 0.62
 
 
 @pytest.mark.slow
 def test_most_games_reach_the_12_turn_end(report):
     assert report.scored >= 0.8 * GAMES
     assert report.dry_ends == GAMES - report.scored
+
+
+@pytest.mark.slow
+def test_every_objective_tile_is_kept_and_pays_about_the_same(report):
+    """Full rules: each tile kept in about half of its draws (the heuristic's coin), and its points
+    times its share fulfilled within one band (the first tiles ran from 0.4 to 2.1, one never kept)."""
+    if report.variant != "full":
+        pytest.skip("the introductory rules have no Objective tiles")
+    for t, tile in enumerate(OBJECTIVES):
+        assert 0.3 <= report.kept[t] / report.drawn[t] <= 0.7, tile.name
+        expected = tile.points * report.achieved[t] / report.kept_scored[t]
+        assert 1.2 <= expected <= 3.6, (tile.name, expected)
 
 
 @pytest.mark.slow

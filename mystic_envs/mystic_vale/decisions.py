@@ -43,6 +43,11 @@ PHASE_NAMES = (
     "sleeve",
     "game_over",
 )
+# What the engine does next when no decision is open (``ValeState.cont``); ints, not strings,
+# so a pickled copy shares nothing a fresh state would not.
+NO_CONT, REVEAL, CHECK, SLEEVE_NEXT, PREP_NEXT, END_TURN = range(6)
+# How long a Conclave of Ents guardian or a Blooming Arbor growth lasts.
+UNTIL_TURN_END, UNTIL_PLANTING_END, UNTIL_NEXT_PREP = range(3)
 # Stages of a turn (where a decision happens: a When Played choice may come in planting or prep).
 PLANTING, HARVESTING, DISCARDING, PREPPING, OVER = range(5)
 STAGE_NAMES = ("planting", "harvest", "discard", "prep", "over")
@@ -218,9 +223,9 @@ class DecisionsMixin:
             v = next(v for v in self.active_vales() if self.game_vale_sacrifice(v))
             self.vales[q].remove(v)
             self.boxed_vales.append(v)
-            kind = "prep" if self.stage == PREPPING else "turn"
+            kind = UNTIL_NEXT_PREP if self.stage == PREPPING else UNTIL_TURN_END
             self.growth_bonus.append((self.game_vale_sacrifice(v), kind))
-            self.cont = "check"
+            self.cont = CHECK
         else:  # a redraw: the on-deck card to the discard pile, a new one revealed
             if a == REDRAW_DRUID:
                 c = next(c for c in self.field[q] if self.prof[q][c].redraw and c not in self.redraw_cards)
@@ -229,7 +234,7 @@ class DecisionsMixin:
                 self.redraw_vales += 1
             self.discard[q].append(self.on_deck[q])
             self.on_deck[q] = -1
-            self.cont = "reveal"
+            self.cont = REVEAL
         self.run()
 
     def _open_conclave(self: ValeState, back: int) -> None:
@@ -242,10 +247,10 @@ class DecisionsMixin:
 
     def _apply_conclave(self: ValeState, c: int) -> None:
         self.conclave_used += 1
-        self.guard_bonus.append((c, "planting" if self.stage == PREPPING else "turn"))
+        self.guard_bonus.append((c, UNTIL_PLANTING_END if self.stage == PREPPING else UNTIL_TURN_END))
         back = self.conclave_from
         if back == WOULD_SPOIL:
-            self.cont = "check"
+            self.cont = CHECK
             self.run()
         else:
             if back == HARVEST:

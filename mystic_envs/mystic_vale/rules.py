@@ -52,24 +52,31 @@ from mystic_envs.mystic_vale.cards import (
     vale_ids,
 )
 from mystic_envs.mystic_vale.decisions import (
+    CHECK,
     CONCLAVE,
     DISCARDING,
+    END_TURN,
     GAME_OVER,
     HARVEST,
     HARVESTING,
+    NO_CONT,
     NUM_ACTIONS,
     OVER,
     PEEK,
     PHASE_NAMES,
     PLANT,
     PLANTING,
+    PREP_NEXT,
     PREPPING,
     REDRAW_DRUID,
     REDRAW_VALE,
+    REVEAL,
     SACRIFICE,
     SEARCH,
     SLEEVE,
+    SLEEVE_NEXT,
     STAGE_NAMES,
+    UNTIL_PLANTING_END,
     WOULD_SPOIL,
     WP_DISCARD,
     DecisionsMixin,
@@ -162,8 +169,8 @@ class ValeState(DecisionsMixin, GameState):
         s.token_active = [False] * n
         s.skip_harvest = [False] * n
         s.redraw_blocked = [([], 0) for _ in range(n)]
-        s.carry_guard = [[] for _ in range(n)]  # Conclave used in prep: (card, "planting")
-        s.carry_growth = [[] for _ in range(n)]  # Blooming Arbor used in prep: (amount, "prep")
+        s.carry_guard = [[] for _ in range(n)]  # Conclave used in prep: (card, UNTIL_PLANTING_END)
+        s.carry_growth = [[] for _ in range(n)]  # Blooming Arbor used in prep: (amount, UNTIL_NEXT_PREP)
         # The commons: level 1 cut to 12/15/18, the rest in the box (unseen); levels 2, 3 whole.
         l1 = _shuffled([a for a in level_ids(1) for _ in range(ADVANCEMENTS[a].copies)], rng)
         cut = LEVEL1_CUT[n]
@@ -207,7 +214,7 @@ class ValeState(DecisionsMixin, GameState):
         self.active = self.player = q
         self.stage = PLANTING
         self.phase = PLANT
-        self.cont = ""
+        self.cont = NO_CONT
         self.wp_queue: list[tuple[int, int]] = []
         self.wp_card = -1
         self.peeked = False
@@ -258,7 +265,7 @@ class ValeState(DecisionsMixin, GameState):
         self.field[q].append(c)
         self.wp_card = c
         self.wp_queue = [op for op, _ in self.prof[q][c].when_played]
-        self.cont = "reveal"
+        self.cont = REVEAL
 
     # -- decay, growth, guardians ------------------------------------------------------------------
     def guardians(self, c: int) -> int:
@@ -323,10 +330,10 @@ class ValeState(DecisionsMixin, GameState):
             cont = self.cont
             if not cont:  # a decision is open, or the game is over
                 return
-            if cont == "reveal":
+            if cont == REVEAL:
                 self.reveal(q)
-                self.cont = "check"
-            elif cont == "check":
+                self.cont = CHECK
+            elif cont == CHECK:
                 net = self.net_decay(q)
                 if net >= SPOIL_DECAY:
                     if self.saves():
@@ -340,12 +347,12 @@ class ValeState(DecisionsMixin, GameState):
                     self.end_prep()
                 else:
                     self.play_on_deck()
-            elif cont == "sleeve":
+            elif cont == SLEEVE_NEXT:
                 if self._sleeve_step():
                     return
-            elif cont == "prep":
+            elif cont == PREP_NEXT:
                 self.start_prep()
-            elif cont == "end_turn":
+            elif cont == END_TURN:
                 self.end_turn()
                 q = self.active
             else:
@@ -363,12 +370,12 @@ class ValeState(DecisionsMixin, GameState):
             self.end_planting()
             self.start_discard()
         else:
-            self.cont = ""
+            self.cont = NO_CONT
             self.phase = PLANT
 
     def end_planting(self) -> None:
         """What was used in the last prep lasts through this planting only."""
-        self.guard_bonus = [b for b in self.guard_bonus if b[1] != "planting"]
+        self.guard_bonus = [b for b in self.guard_bonus if b[1] != UNTIL_PLANTING_END]
         self.redraw_cards, self.redraw_vales = [], 0
 
     def spoil(self) -> None:
@@ -523,7 +530,7 @@ class ValeState(DecisionsMixin, GameState):
     def start_discard(self) -> None:
         self.stage = DISCARDING
         self.sleeve_index = 0
-        self.cont = "sleeve"
+        self.cont = SLEEVE_NEXT
 
     def sleeve_targets(self) -> list[int]:
         """Field cards with the bought advancement's slot open, less those a later declared
@@ -577,7 +584,7 @@ class ValeState(DecisionsMixin, GameState):
         if self.end_triggered and nxt == self.start_player:
             self.finish_game()
             return
-        self.cont = "prep"
+        self.cont = PREP_NEXT
 
     def _replacement(self, level: int) -> int:
         """The top card of the level's deck; an empty deck falls back 1 -> 2 -> 3."""
@@ -601,14 +608,14 @@ class ValeState(DecisionsMixin, GameState):
         if self.on_deck[self.active] >= 0:
             self.play_on_deck()
         else:
-            self.cont = "reveal"
+            self.cont = REVEAL
 
     def end_prep(self) -> None:
         q = self.active
         self.redraw_blocked[q] = (list(self.redraw_cards), self.redraw_vales)
-        self.carry_guard[q] = [b for b in self.guard_bonus if b[1] == "planting"]
+        self.carry_guard[q] = [b for b in self.guard_bonus if b[1] == UNTIL_PLANTING_END]
         self.carry_growth[q] = list(self.growth_bonus)  # used in this prep: through the next turn
-        self.cont = "end_turn"
+        self.cont = END_TURN
 
     def end_turn(self) -> None:
         q = self.active
@@ -622,7 +629,7 @@ class ValeState(DecisionsMixin, GameState):
         self.phase = GAME_OVER
         self.stage = OVER
         self.player = -1
-        self.cont = ""
+        self.cont = NO_CONT
 
     # -- scores ------------------------------------------------------------------------------------
     def end_vp(self, q: int) -> int:

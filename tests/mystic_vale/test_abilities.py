@@ -295,7 +295,7 @@ def test_blooming_arbors_growth_lasts_until_the_next_prep():
     act(s, d.PASS, d.DONE)
     assert s.phase == d.WOULD_SPOIL and s.stage == d.PREPPING
     act(s, d.SACRIFICE)  # 1 + 1 + 2 decay - 1 growth = 3: prep is done
-    assert s.active == 1 and s.carry_growth[0] == [(1, "prep")]
+    assert s.active == 1 and s.carry_growth[0] == [(1, d.UNTIL_NEXT_PREP)]
     act(s, d.PASS, d.DONE)
     assert s.active == 0 and s.net_decay(0) == 3, "the growth still counts in the next planting"
 

@@ -171,3 +171,22 @@ def test_determinize_depends_only_on_what_the_seat_sees(n):
         a = s.determinize(p, np.random.default_rng(seed))
         b = other.determinize(p, np.random.default_rng(seed))
         assert canonical_bytes(a) == canonical_bytes(b)
+
+
+def test_a_pickled_copy_pickles_like_its_original_as_both_play_on():
+    """No value in the state is a string: an unpickled string is not the interned literal the
+    engine assigns later, so a copy's bytes drifted from its original's."""
+    from tests.conformance.helpers import canonical_bytes
+
+    rng = np.random.default_rng(2)
+    s = ValeGame(2).new_initial_state(4)
+    for _ in range(40):
+        s.apply(int(rng.choice(s.legal_actions())))
+    c = pickle.loads(pickle.dumps(s))
+    for _ in range(200):
+        if s.is_terminal:
+            break
+        a = int(rng.choice(s.legal_actions()))
+        s.apply(a)
+        c.apply(a)
+        assert canonical_bytes(c) == canonical_bytes(s)

@@ -301,20 +301,7 @@ def test_demo_trains_evaluates_and_prints_the_table(tmp_path, capsys):
 _MULTI = [e for e in mystic_envs.ENV_IDS if max(mystic_envs.player_counts(e)) > 2]
 
 
-@pytest.mark.parametrize(
-    "env_id",
-    _MULTI
-    or [
-        pytest.param(
-            None,
-            marks=pytest.mark.skip(
-                reason="no registered env has more than two players yet (mystick_domination_v0 joins "
-                "ENV_IDS when its conformance passes); tests/test_multiplayer.py trains the race fixture "
-                "at three players meanwhile"
-            ),
-        )
-    ],
-)
+@pytest.mark.parametrize("env_id", _MULTI)
 def test_a_tiny_run_at_the_largest_table_of_every_multiplayer_env(env_id, tmp_path):
     n = max(mystic_envs.player_counts(env_id))
     out = tmp_path / "run"

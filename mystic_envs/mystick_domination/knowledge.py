@@ -35,6 +35,9 @@ if TYPE_CHECKING:
     from mystic_envs.mystick_domination.rules import MystickState
 
 
+_MAJOR_CARDS = tuple(range(NUM_MINORS, NUM_CARDS))
+
+
 class KnowledgeMixin:
     """What each seat knows of the others' cards; mixed into ``MystickState``."""
 
@@ -149,30 +152,32 @@ class KnowledgeMixin:
         for q in range(self.n):
             deck = c.deck[q]
             split = len(deck) - self.looked[player][q]
-            unseen = sorted(deck[:split])
             hand_slots = 0
-            if q != player:
-                for card in range(NUM_CARDS):
-                    extra = c.hand[q][card] - c.shown[q][card]
-                    if extra:
-                        unseen.extend([card] * extra)
-                        c.hand[q][card] -= extra
-                        hand_slots += extra
+            if q == player:
+                unseen = sorted(deck[:split])
+            else:
+                hand, shown = c.hand[q], c.shown[q]
+                face_down = [h - v for h, v in zip(hand, shown, strict=True)]
+                hand_slots = sum(face_down)
+                if hand_slots:
+                    c.hand[q] = shown[:]
                 if self.game.deck_lists_public:
+                    unseen = deck[:split]
+                    for card, k in enumerate(face_down):
+                        if k:
+                            unseen += [card] * k
                     unseen.sort()
                 else:
-                    unseen = self._sample_unseen(player, q, len(unseen), rng)
-            # The face-down hand cards are Minors; everything else goes into the deck, shuffled.
-            minors = [k for k, card in enumerate(unseen) if not IS_MAJOR[card]]
-            to_hand = (
-                set(rng.choice(minors, size=hand_slots, replace=False).tolist()) if hand_slots else set()
-            )
-            for k in sorted(to_hand):
-                c.hand[q][unseen[k]] += 1
-            rest = [card for k, card in enumerate(unseen) if k not in to_hand]
-            c.deck[q] = [rest[i] for i in rng.permutation(len(rest)).tolist()] + deck[split:]
-            if q != player and not self.game.deck_lists_public:
-                c.deck_list[q] = sorted(c.cards_of(q))
+                    unseen, c.deck_list[q] = self._sample_unseen(player, q, split + hand_slots, rng)
+            if hand_slots:
+                # The face-down hand cards are Minors; everything else goes into the deck, shuffled.
+                minors = [k for k, card in enumerate(unseen) if not IS_MAJOR[card]]
+                to_hand = set(rng.choice(minors, size=hand_slots, replace=False).tolist())
+                row = c.hand[q]
+                for k in to_hand:
+                    row[unseen[k]] += 1
+                unseen = [card for k, card in enumerate(unseen) if k not in to_hand]
+            c.deck[q] = [unseen[i] for i in rng.permutation(len(unseen)).tolist()] + deck[split:]
         for r in range(self.n):
             if r != player:
                 c.noted[r] = [[] for _ in range(self.n)]
@@ -180,72 +185,93 @@ class KnowledgeMixin:
         c.rng = np.random.default_rng(int(rng.integers(2**63)))
         return c
 
-    def visible_cards(self: MystickState, p: int, q: int) -> list[int]:
-        """``q``'s cards that seat ``p`` sees now (for ``p == q``: all but its deck)."""
+    def _table_cards(self: MystickState, q: int) -> list[int]:
+        """``q``'s cards that everyone sees: discard pile, cross, play area, the card resolving."""
         out = list(self.discard[q])
         out += [c for c in self.cross[q] if c >= 0]
         out += self.envs[q]
         out += [c for c in self.pawn[q] if c >= 0]
         for row in self.attach:
             for atts in row:
-                out += [a for a, owner in atts if owner == q]
+                for a, owner in atts:
+                    if owner == q:
+                        out.append(a)
         if self.resolving >= 0 and self.mover == q:
             out.append(self.resolving)
-        hand = self.hand[q] if p == q else self.shown[q]
-        for card in range(NUM_CARDS):
-            out += [card] * hand[card]
+        return out
+
+    def visible_cards(self: MystickState, p: int, q: int) -> list[int]:
+        """``q``'s cards that seat ``p`` sees now (for ``p == q``: all but its deck)."""
+        out = self._table_cards(q)
+        for card, k in enumerate(self.hand[q] if p == q else self.shown[q]):
+            if k:
+                out += [card] * k
         deck = self.deck[q]
         out += deck[len(deck) - self.looked[p][q] :]
         return out
 
     def cards_of(self: MystickState, q: int) -> list[int]:
         """Every one of ``q``'s 39 cards, wherever it is."""
-        out = list(self.deck[q]) + list(self.discard[q])
-        out += [c for c in self.cross[q] if c >= 0]
-        out += self.envs[q]
-        out += [c for c in self.pawn[q] if c >= 0]
-        for row in self.attach:
-            for atts in row:
-                out += [a for a, owner in atts if owner == q]
-        if self.resolving >= 0 and self.mover == q:
-            out.append(self.resolving)
-        for card in range(NUM_CARDS):
-            out += [card] * self.hand[q][card]
+        out = self._table_cards(q) + self.deck[q]
+        for card, k in enumerate(self.hand[q]):
+            if k:
+                out += [card] * k
         return out
 
-    def _sample_unseen(self: MystickState, p: int, q: int, size: int, rng: np.random.Generator) -> list[int]:
+    def _sample_unseen(
+        self: MystickState, p: int, q: int, size: int, rng: np.random.Generator
+    ) -> tuple[list[int], list[int]]:
         """``size`` cards that, with the cards of ``q`` seat ``p`` sees, make a legal deck of the
         game's construction (D-5) holding every card ``p`` knows is hidden; suits, Majors and
-        copies not yet seen are drawn from ``rng``."""
-        seen = [0] * NUM_CARDS
-        visible = self.visible_cards(p, q)
-        for c in visible:
-            seen[c] += 1
-        for c, k in self.known_hidden(p, q).items():
-            seen[c] += k
+        copies not yet seen are drawn from ``rng``. Returns those cards and the whole deck list."""
+        visible = [0] * NUM_CARDS
+        for c in self._table_cards(q):
+            visible[c] += 1
+        for c, k in enumerate(self.shown[q]):
+            visible[c] += k
+        deck_now = self.deck[q]
+        for c in deck_now[len(deck_now) - self.looked[p][q] :]:
+            visible[c] += 1
+        seen = visible[:]
+        if self.notes:
+            for c, k in self.known_hidden(p, q).items():
+                seen[c] += k
         known_suits = sorted({SUIT[c] for c in range(NUM_MINORS) if seen[c]})
         others = [s for s in range(4) if s not in known_suits]
         assert len(known_suits) <= 2, f"seat {q} shows cards of {len(known_suits)} suits"
-        picked = rng.choice(len(others), size=2 - len(known_suits), replace=False).tolist()
-        suits = sorted(known_suits + [others[i] for i in picked])
+        if len(known_suits) < 2:
+            picked = rng.choice(len(others), size=2 - len(known_suits), replace=False).tolist()
+            known_suits = sorted(known_suits + [others[i] for i in picked])
+        suits = known_suits
         copies = 1 if self.game.construction == "basic" else MAX_COPIES_ADVANCED
         deck = [0] * NUM_CARDS
         groups = [(suit_cards(s), SUIT_CARDS_PER_DECK) for s in suits]
-        groups.append((tuple(range(NUM_MINORS, NUM_CARDS)), MAJORS_PER_DECK))
+        groups.append((_MAJOR_CARDS, MAJORS_PER_DECK))
         for cards, total in groups:
             slots = []
+            need = total
             for c in cards:
-                deck[c] = seen[c]
-                slots += [c] * (copies - seen[c])
-            need = total - sum(seen[c] for c in cards)
+                k = seen[c]
+                deck[c] = k
+                need -= k
+                if k < copies:
+                    slots += [c] * (copies - k)
             assert 0 <= need <= len(slots), f"seat {q}'s seen cards break the deck construction rules"
-            for k in rng.choice(len(slots), size=need, replace=False).tolist():
-                deck[slots[k]] += 1
-        for c in visible:
-            deck[c] -= 1
-        out = [c for c in range(NUM_CARDS) for _ in range(deck[c])]
+            if need == len(slots):  # no choice left: skip the draw (a numpy call per group)
+                for c in slots:
+                    deck[c] += 1
+            elif need:
+                for k in rng.choice(len(slots), size=need, replace=False).tolist():
+                    deck[slots[k]] += 1
+        deck_list = []
+        out = []
+        for c, k in enumerate(deck):
+            if k:
+                deck_list += [c] * k
+                if k > visible[c]:
+                    out += [c] * (k - visible[c])
         assert len(out) == size, f"re-dealt {len(out)} unseen cards of seat {q}, expected {size}"
-        return out
+        return out, deck_list
 
     def _check_knowledge(self: MystickState) -> None:
         """What a seat knows is true: the cards it knows are hidden are there, looks and notes

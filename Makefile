@@ -24,7 +24,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 
 test: lint
-	$(BIN)/python -m pytest -n 2 -q --nbmake
+	$(BIN)/python -m pytest -n 2 -q --nbmake --durations=25
 
 demo: $(STAMP)
 	$(BIN)/python -m training.demo

@@ -237,8 +237,8 @@ _CROSS_FULL[:, 2, 9] = 1.0
 
 
 def _table_part(s: MystickState, q: int) -> np.ndarray:
-    """Seat ``q``'s Environments, Pawns, Mystick Cross and waiting effects: raw values of the
-    last parts of its seat block."""
+    """Seat ``q``'s Environments, Pawns and waiting effects: raw values of the last parts of its
+    seat block but the Mystick Cross (``_cross_part``), which changes on its own."""
     o = np.zeros(_SEAT_BLOCK - _O_ENVS, dtype=np.float32)
     for c in s.envs[q]:
         o[_ENV_INDEX[c]] += 1.0
@@ -251,17 +251,24 @@ def _table_part(s: MystickState, q: int) -> np.ndarray:
                 i = _O_PAWNS - _O_ENVS + slot * PAWN_FEATURES
                 attached = tuple(a for a, _ in attach[slot]) if attach[slot] else ()
                 o[i : i + PAWN_FEATURES] = _pawn_row(c, infl[slot], power[slot], traits[slot], attached)
+    for owner, c in s.delayed:
+        if owner == q:
+            o[_O_DELAYED - _O_ENVS + _DELAYED_INDEX[c]] += 1.0
+    return o
+
+
+def _cross_part(s: MystickState, q: int) -> np.ndarray:
+    """Raw values of seat ``q``'s Mystick Cross: each card, as drawn in the Fate Draw in progress
+    (and marked for the redraw) or not."""
+    o = np.zeros(_O_DELAYED - _O_CROSS, dtype=np.float32)
     cross = s.cross[q]
     if max(cross) >= 0:
         in_fate = s.fate if q == s.mover else ()
         for j in range(CROSS_SPACES):
             c = cross[j]
             if c >= 0:
-                i = _O_CROSS - _O_ENVS + j * CROSS_FEATURES
+                i = j * CROSS_FEATURES
                 o[i : i + CROSS_FEATURES] = _CROSS_FULL[c, (1 + (j in s.marked)) if j in in_fate else 0]
-    for owner, c in s.delayed:
-        if owner == q:
-            o[_O_DELAYED - _O_ENVS + _DELAYED_INDEX[c]] += 1.0
     return o
 
 
@@ -374,17 +381,25 @@ def observe(s: MystickState, player: int) -> np.ndarray:
             keys["top", k] = key
             i = b + _O_TOP
             o[i : i + NUM_CARDS] = np.bincount(deck[split:], minlength=NUM_CARDS) if known else 0.0
-        key = (
-            s.table_version[q],
-            tuple(s.power[q]),
-            tuple(s.infl[q]),
-            tuple(s.cross[q]),
-            (tuple(s.fate), tuple(s.marked)) if q == s.mover and s.fate else None,
-        )
+        # A challenge changes the cross at every Fate card and the Power only at its end: the two
+        # parts are kept apart, so a Fate Draw does not rebuild ten Pawn slots per card.
+        key = (s.table_version[q], tuple(s.power[q]), tuple(s.infl[q]))
         if keys.get(("table", k)) != key:
             keys["table", k] = key
             hit = cache.get(("table", q))
             if hit is None or hit[0] != key:  # the same part serves every observer
                 hit = cache["table", q] = (key, _table_part(s, q))
-            o[b + _O_ENVS : b + _SEAT_BLOCK] = hit[1]
+            part = hit[1]
+            o[b + _O_ENVS : b + _O_CROSS] = part[: _O_CROSS - _O_ENVS]
+            o[b + _O_DELAYED : b + _SEAT_BLOCK] = part[_O_DELAYED - _O_ENVS :]
+        key = (
+            tuple(s.cross[q]),
+            (tuple(s.fate), tuple(s.marked)) if q == s.mover and s.fate else None,
+        )
+        if keys.get(("cross", k)) != key:
+            keys["cross", k] = key
+            hit = cache.get(("cross", q))
+            if hit is None or hit[0] != key:
+                hit = cache["cross", q] = (key, _cross_part(s, q))
+            o[b + _O_CROSS : b + _O_DELAYED] = hit[1]
     return o * t.inverse

@@ -197,6 +197,8 @@ def test_step_after_the_end_and_before_reset(env_id: str, n: int) -> None:
         env = make_env()
         with pytest.raises((AssertionError, RuntimeError), match="reset"):
             env.step(0)
+        with pytest.raises(AttributeError, match="agent_selection"):
+            env.last()
         env.reset(seed=0)
         for _ in env.agent_iter():
             obs, _, term, trunc, _ = env.last()

@@ -114,37 +114,24 @@ _DRAWN = _AT["own_objectives_drawn"].start
 _KEPT = _AT["own_objective_kept"].start
 _REVEALED = _AT["opp_objective_revealed"].start
 
-# The board view: the public parts of the layout (a function of the stacks alone) packed one after
-# the other, the one-hot colour sets first (stacks, moves, flips, completes: one gather fills them),
-# then the two space masks; each observation copies its pieces into place.
-_VIEW_PARTS = ("stacks", "move_forms", "flip_forms", "completes", "triangle_spaces", "take_leaves_triangle")
-_VIEW_AT: dict[str, int] = {}
-BOARD_SIZE = 0
-for _name in _VIEW_PARTS:
-    _VIEW_AT[_name] = BOARD_SIZE
-    BOARD_SIZE += _AT[_name].stop - _AT[_name].start
-_ONE_HOT_END = _VIEW_AT["triangle_spaces"]
-_TRIANGLES = _VIEW_AT["triangle_spaces"]
-_TAKE_LEAVES = _VIEW_AT["take_leaves_triangle"]
-# (observation slice, view slice) for each run of public parts that lie together in both.
-_VIEW_COPIES = (
-    (_AT["stacks"].slice, slice(0, _AT["stacks"].stop)),
-    (_AT["triangle_spaces"].slice, slice(_TRIANGLES, _TRIANGLES + NUM_SPACES)),
-    (
-        slice(_AT["move_forms"].start, _AT["completes"].stop),
-        slice(_VIEW_AT["move_forms"], _ONE_HOT_END),
-    ),
-    (_AT["take_leaves_triangle"].slice, slice(_TAKE_LEAVES, _TAKE_LEAVES + NUM_SPACES)),
-)
+# The board view: the observation's public parts (a function of the stacks alone) already in
+# place in an otherwise zero vector, so an observation is one copy of it plus the seat's own values.
+# The stacks come from one gather of each stack's values; the look-ahead's colour sets (moves, flips,
+# completes: 4-bit sets one after the other) from one one-hot gather.
+_STACK_VALUES = _AT["stacks"].slice
+_LOOK_VALUES = slice(_AT["move_forms"].start, _AT["completes"].stop)
+_LOOK_SETS = (_LOOK_VALUES.stop - _LOOK_VALUES.start) // NUM_COLOURS
+_TRIANGLES = _AT["triangle_spaces"].start
+_TAKE_LEAVES = _AT["take_leaves_triangle"].start
 if [e.name for e in LAYOUT[-4:]] != ["move_forms", "flip_forms", "completes", "take_leaves_triangle"]:
     raise AssertionError("the look-ahead's colour sets lie together at the end of the layout")
 
-# LEVEL_SETS[code]: the stack's 1st, 2nd and 3rd token from the top as a colour bit (0: none); a
-# colour bit is a row of _ONE_HOT, like the look-ahead's colour sets, so one gather writes both.
-LEVEL_SETS = np.zeros((len(STACKS) + 1, STACK_HEIGHT), dtype=np.uint8)
+# STACK_VALUES[code]: the stack's part of ``stacks`` (1st, 2nd and 3rd token from the top, one-hot
+# colour each); the last row, all zero, is the padding space's.
+STACK_VALUES = np.zeros((len(STACKS) + 1, STACK_HEIGHT * NUM_COLOURS), dtype=np.float32)
 for _code, _tokens in enumerate(STACKS):
     for _level, _c in enumerate(_tokens):
-        LEVEL_SETS[_code, _level] = 1 << _c
+        STACK_VALUES[_code, _level * NUM_COLOURS + _c] = 1.0
 # OWN_ONES[c][mask], OPP_ONES[c][mask]: the observation indices of the ones that colour c's tokens on
 # the places of ``mask`` set in the own or the opponent's board part (built once: the hot path then
 # only unpacks tuples). The indices are shared int objects, so the tables hold pointers.
@@ -266,8 +253,7 @@ _FLIP_BIT = np.array(
 )
 _INTO_EMPTY = np.array([0b1111, 0, 0, 0, 0], dtype=np.uint8)  # by destination top: only into empty
 _NUM_LINES = len(MOVE_PAIRS)
-_LEVELS = NUM_SPACES * STACK_HEIGHT
-_MOVE_SETS = slice(_LEVELS, _LEVELS + _NUM_LINES)
+_MOVE_SETS = slice(0, _NUM_LINES)
 _FLIP_SETS = slice(_MOVE_SETS.stop, _MOVE_SETS.stop + NUM_SPACES)
 _COMPLETE_SETS = slice(_FLIP_SETS.stop, _FLIP_SETS.stop + NUM_SPACES)
 _ONE_HOT = np.array([[b >> c & 1 for c in range(NUM_COLOURS)] for b in range(16)], dtype=np.float32)
@@ -281,10 +267,10 @@ _SPACE_ONES = tuple(tuple(i for i in range(_HALF) if m >> i & 1) for m in range(
 
 
 def board_view(state: MystriaState) -> np.ndarray:
-    """The public board's parts of every observation (``BOARD_SIZE`` values, packed as
-    ``_VIEW_PARTS``): the stacks, the look-ahead, the triangle spaces. A function of the stacks
-    alone, so the state keeps it until a stack changes (a place, the next turn's start and the
-    other seat's view all reuse it); never written to once made."""
+    """The public board's parts of every observation in place (the stacks, the triangle spaces,
+    the look-ahead; the seat's own values 0): a function of the stacks alone, so the state keeps it
+    until a stack changes (a place, the next turn's start and the other seat's view all reuse it);
+    never written to once made."""
     view = state.board_view
     if view is None:
         view = state.board_view = _make_board_view(state)
@@ -297,18 +283,18 @@ def _make_board_view(state: MystriaState) -> np.ndarray:
     tops = _TOP5[codes]
     around = tops[_NEIGHBOURHOOD] @ _DIGIT + _PATTERN_OFFSET
     completes = _COMPLETES_TABLE[around]
-    # The stacks' levels and the look-ahead's colour sets (moves, flips, completes) are all colour
-    # sets laid out one after the other: one buffer, one one-hot gather.
-    sets = np.empty(_ONE_HOT_END // NUM_COLOURS, dtype=np.uint8)
-    sets[:_LEVELS] = LEVEL_SETS[codes[:NUM_SPACES]].ravel()
+    # The look-ahead's colour sets (moves, flips, completes) lie one after the other: one buffer,
+    # one one-hot gather.
+    sets = np.empty(_LOOK_SETS, dtype=np.uint8)
     moves = _MOVED_IN_TABLE[around[_DST] + _FROM_OFFSET]
     moves &= _INTO_EMPTY[tops[_DST]]
     np.bitwise_or(moves[:_NUM_LINES], moves[_NUM_LINES:], out=sets[_MOVE_SETS])
     completes = completes[:NUM_SPACES]
     np.bitwise_and(completes, _FLIP_BIT[codes[:NUM_SPACES]], out=sets[_FLIP_SETS])
     sets[_COMPLETE_SETS] = completes
-    view = np.zeros(BOARD_SIZE, dtype=np.float32)
-    view[:_ONE_HOT_END] = _ONE_HOT[sets].ravel()
+    view = np.zeros(OBS_SIZE, dtype=np.float32)
+    view[_STACK_VALUES] = STACK_VALUES[codes[:NUM_SPACES]].ravel()
+    view[_LOOK_VALUES] = _ONE_HOT[sets].ravel()
     m = state.triangles
     if m:
         spaces = [*_SPACE_ONES[m & (1 << _HALF) - 1], *(_HALF + i for i in _SPACE_ONES[m >> _HALF])]
@@ -329,13 +315,7 @@ def observe(state: MystriaState, player: int) -> np.ndarray:
     """The observation of seat ``player`` (a fresh array)."""
     s = state
     me, opp = player, 1 - player
-    o = np.zeros(OBS_SIZE, dtype=np.float32)
-    view = board_view(s)
-    (o0, v0), (o1, v1), (o2, v2), (o3, v3) = _VIEW_COPIES
-    o[o0] = view[v0]
-    o[o1] = view[v1]
-    o[o2] = view[v2]
-    o[o3] = view[v3]
+    o = board_view(s).copy()
     mine, theirs = s.masks[me], s.masks[opp]
     own, other = OWN_ONES, OPP_ONES
     ones = [

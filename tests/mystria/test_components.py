@@ -197,6 +197,59 @@ def test_observation_is_egocentric_and_encodes_whole_stacks():
     assert o0[OBS["phase"]].tolist() == [0, 0, 0, 1, 0]
 
 
+def table_part(s: rules.MystriaState, seat: int) -> np.ndarray:
+    """The observation's first 453 values (everything but the look-ahead) written out plainly from
+    the layout's meanings, space by space and place by place: the reference the fast observer, which
+    copies the public part from a board view kept in the state, must match."""
+    o = np.zeros(OBS_SIZE, dtype=np.float32)
+    stacks = o[OBS["stacks"]].reshape(24, 3, 4)
+    for space, code in enumerate(s.stacks):
+        for level, colour in enumerate(rules.STACKS[code]):
+            stacks[space, level, colour] = 1
+    o[OBS["triangle_spaces"]] = [s.triangles >> space & 1 for space in range(24)]
+    for part, p in (("own_board", seat), ("opp_board", 1 - seat)):
+        places = o[OBS[part]].reshape(12, 4)
+        for colour, mask in enumerate(s.masks[p]):
+            for place in range(12):
+                places[place, colour] = mask >> place & 1
+    o[OBS["drops"]] = [s.drops[seat] / 11, s.drops[1 - seat] / 11]
+    o[OBS["tokens_placed"]] = [s.placed(seat) / 12, s.placed(1 - seat) / 12]
+    o[OBS["score_values"]] = [v / 10 for v in s.values]
+    o[OBS["phase"]][s.phase] = 1
+    o[OBS["to_move"]] = s.current_player == seat and not s.is_terminal
+    o[OBS["first_player"]][int(s.first != seat)] = 1
+    if s.held >= 0:
+        o[OBS["token_in_hand"]][s.held] = 1
+    if s.game.full:
+        o[OBS["full_rules"]] = 1
+        o[OBS["own_objectives_drawn"]][list(s.drawn[seat])] = 1
+        if s.kept[seat] >= 0:
+            o[OBS["own_objective_kept"]][s.kept[seat]] = 1
+        if s.is_terminal and s.kept[1 - seat] >= 0:
+            o[OBS["opp_objective_revealed"]][s.kept[1 - seat]] = 1
+    return o[: OBS["move_forms"].start]
+
+
+def test_observation_matches_a_plain_reading_of_its_layout():
+    """Both seats, every position of random games in both rule sets: the table part equals the
+    plain reference value for value (the look-ahead part has its own check below)."""
+    rng = np.random.default_rng(3)
+    checked = 0
+    for seed in range(8):
+        s = MystriaGame(variant=("intro", "full")[seed % 2]).new_initial_state(seed)
+        while True:
+            for seat in (0, 1):
+                np.testing.assert_array_equal(
+                    s.observation(seat)[: OBS["move_forms"].start], table_part(s, seat)
+                )
+                checked += 1
+            if s.is_terminal:
+                break
+            legal = s.legal_actions()
+            s.apply(legal[rng.integers(len(legal))])
+    assert checked > 200
+
+
 def look_ahead(o: np.ndarray) -> dict[str, set[str]]:
     """The look-ahead parts of an observation as readable sets: ``"A2 red"``, ``"move B2-A2 red"``."""
     colour = board.COLOUR_NAMES

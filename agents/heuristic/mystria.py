@@ -31,8 +31,11 @@ It plays both rule sets (``variant`` "intro" and "full"), reading which from the
 - Place step: the place with the best estimate for the token in hand.
 - Objective tile (full rules): the tiles are priced to the same expected points under this
   player's play, so it keeps one of its two by a coin read from the public deal.
-- Score board (second player): the highest value on the colour most on view (tops, and half
-  for the bottoms a flip shows), unless the first player can take that colour at once.
+- Score board (second player, the rulebook's answer to the first player's sixth drop): every
+  distinct assignment of the score tokens is tried on a copy, where this same player's fast form
+  plays the first player's opening, the reply and the first player's second turn (the first
+  player's Objective tile, unseen, left out); the assignment kept is the one after which this
+  player's best take, plus 4 points per drop that came its way, is worth most.
 
 ``decide(state, seat)`` is the whole player (about 0.5 ms a decision on average, a few ms at
 most); ``decide(state, seat, fast=True)`` plans at most 2 actions ahead and judges the
@@ -41,6 +44,7 @@ opponent's reply for 3 plans instead of 8: the rollout policy of ``agents.mcts``
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import numpy as np
@@ -94,6 +98,8 @@ KILL = 60.0  # leaving the opponent no triangle within their drops ends the game
 # Risk of running dry, by the drops the player expects at the start of its next turn.
 DRY_RISK = (40.0, 10.0, 4.0, 1.5)
 OBJECTIVE_CHANCE = 0.75  # chance kept per place of the tile still to fill
+# Score board: turns played out on a copy per assignment (first player, reply, first player).
+SCORE_BOARD_TURNS = 3
 INF = 99
 
 # --- tables -------------------------------------------------------------------------------------
@@ -394,24 +400,52 @@ def _keep_choice(s: MystriaState, seat: int, scores: dict[int, float] | None = N
 
 
 def _score_board_colour(s: MystriaState, seat: int, scores: dict[int, float] | None = None) -> int:
-    st = s.stacks
-    on_view = [0.0] * NUM_COLOURS
-    for code in st:
-        if code:
-            on_view[TOP[code]] += 1.0
-            if FLIPPABLE[code]:
-                on_view[BOTTOM[code]] += 0.5
-    # The first player moves first: the colour of their cheapest triangle is theirs to take.
-    grabbed = [False] * NUM_COLOURS
-    for _, _, after in plans(st, 1):
-        tri = standing(after)
-        for space in range(NUM_SPACES):
-            if tri >> space & 1:
-                grabbed[TOP[after[space]]] = True
+    """The second player's answer to the first player's sixth drop: the colour on the highest free
+    value in the assignment of the score tokens left that leaves it best placed after the opening.
+
+    For every distinct way to place the tokens left, a copy plays the first player's turn, this
+    player's reply and the first player's second turn (``SCORE_BOARD_TURNS``) with this same
+    player's fast form, the first player's Objective tile left out (this seat cannot see it, so the
+    choice never depends on what ``determinize`` dealt), and the position is judged by the best take
+    this player then has (its own estimate, ``_take_step``) plus ``DROP_WORTH`` per drop the drops
+    moved its way. The rule it replaces (the highest value on the colour most on view) handed the
+    first player, who takes first, the colour worth most."""
+    first = s.first
     free = [c for c in range(NUM_COLOURS) if not s.values[c]]
-    if scores is not None:
-        scores.update({ASSIGN + c: on_view[c] - 3.0 * grabbed[c] for c in free})
-    return max(free, key=lambda c: (on_view[c] - 3.0 * grabbed[c], -c))
+    left = s.game.score_values[s.assigned :]
+    best, best_value = free[0], -math.inf
+    seen: set[tuple[int, ...]] = set()
+    for order in itertools.permutations(free):
+        values = list(s.values)
+        for c, v in zip(order, left, strict=False):
+            values[c] = v
+        if tuple(values) in seen:  # two equal values (3 and 3 on the introductory side) swapped
+            continue
+        seen.add(tuple(values))
+        value = _judge_assignment(s, seat, first, order)
+        if scores is not None:
+            scores[ASSIGN + order[0]] = max(value, scores.get(ASSIGN + order[0], -math.inf))
+        if value > best_value:
+            best, best_value = order[0], value
+    return best
+
+
+def _judge_assignment(s: MystriaState, seat: int, first: int, order: tuple[int, ...]) -> float:
+    st = s.clone(share_rng=True)
+    for c in order[:-1]:  # the last token goes on the last value by itself
+        st.apply(ASSIGN + c)
+    if st.game.full:
+        st.kept[first] = -1
+    before = st.drops[seat]
+    for turn in range(SCORE_BOARD_TURNS):
+        mover = first if turn % 2 == 0 else seat
+        while not st.is_terminal and st.current_player == mover:
+            st.apply(decide(st, mover, fast=True))
+    if st.is_terminal:
+        return KILL if st.winner == seat else -KILL
+    options: dict[int, float] = {}
+    _take_step(st, seat, MAX_PLAN, LEAVE_CHECKS, options)
+    return max(options.values(), default=-KILL) + DROP_WORTH * (st.drops[seat] - before)
 
 
 def _take_step(

@@ -236,3 +236,41 @@ def test_mcts_plays_legal_mystria_games_from_both_seats(variant, kw):
         for players in ((mcts, other), (other, mcts)):
             rewards, _ = play_env(players, seed, variant)
             assert sorted(rewards.values()) == [-1.0, 1.0]
+
+
+def _at_the_score_board(variant: str, seed: int):
+    s = MystriaGame(variant=variant).new_initial_state(seed)
+    rng = np.random.default_rng(seed)
+    while s.phase != rules.SCORE_BOARD:
+        s.apply(decide(s.determinize(s.current_player, rng), s.current_player))
+    return s, s.determinize(s.current_player, rng)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("seed", [69, 118, 290, 348])
+def test_the_second_player_keeps_the_top_score_value_off_a_triangle_standing_for_the_first(variant, seed):
+    """Deals where a triangle stands at the start, so the first player takes its colour for free:
+    the old rule (the highest value on the colour most on view) put the 4 or the 10 on that colour
+    in each of these deals; playing the opening out on a copy for every assignment does not."""
+    s, view = _at_the_score_board(variant, seed)
+    standing = {rules.TOP[s.stacks[i]] for i in range(len(s.stacks)) if s.triangles >> i & 1}
+    assert len(standing) == 1
+    scores: dict[int, float] = {}
+    choice = decide(view, s.current_player, scores=scores)
+    assert choice - rules.ASSIGN not in standing
+    # Every free colour was judged, and the choice is the best judged.
+    assert sorted(scores) == [rules.ASSIGN + c for c in range(4)]
+    assert scores[choice] == max(scores.values())
+
+
+def test_the_score_board_look_ahead_never_reads_the_first_players_tile():
+    """The copy that plays the opening out leaves the first player's kept tile out (this seat
+    cannot see it), so whatever tile the first player kept, the assignment is the same."""
+    for seed in range(2):
+        _, view = _at_the_score_board("full", seed)
+        choices = set()
+        for tile in range(0, len(rules.OBJECTIVES), 2):  # one tile of each half-turn pair
+            other = view.clone()
+            other.kept[other.first] = tile
+            choices.add(decide(other, other.current_player))
+        assert len(choices) == 1

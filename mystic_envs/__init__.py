@@ -4,8 +4,7 @@
 >>> env = mystic_envs.make("elemystic_v0")
 >>> env.reset(seed=0)
 
-``ENV_IDS`` lists the games that are implemented in this release; the last of the
-collection (``mystic_vale_v0``) joins it when it lands.
+``ENV_IDS`` lists the five games of the collection.
 Nothing heavy (torch, SB3) is imported here.
 """
 
@@ -24,8 +23,8 @@ _REGISTRY: dict[str, tuple[str, tuple[int, ...], str]] = {
     "mystria_v0": ("mystic_envs.mystria_v0", (2,), "Mystria"),
     "tarot_dice_v0": ("mystic_envs.tarot_dice_v0", (2,), "TarotDice"),
     "mystick_domination_v0": ("mystic_envs.mystick_domination_v0", (2, 3, 4, 5), "MystickDomination"),
+    "mystic_vale_v0": ("mystic_envs.mystic_vale_v0", (2, 3, 4), "MysticVale"),
 }
-_PLANNED = ("mystic_vale_v0",)
 
 ENV_IDS: tuple[str, ...] = tuple(_REGISTRY)
 
@@ -48,8 +47,6 @@ def env_module(env_id: str) -> Any:
     if not isinstance(env_id, str):
         raise TypeError(f"env_id must be a str, got {env_id!r}")
     if env_id not in _REGISTRY:
-        if env_id in _PLANNED:
-            raise ValueError(f"{env_id!r} is planned but not implemented yet; available: {list(ENV_IDS)}")
         raise ValueError(f"unknown env id {env_id!r}; available: {list(ENV_IDS)}")
     return importlib.import_module(_REGISTRY[env_id][0])
 
@@ -78,6 +75,7 @@ def make(env_id: str, **kwargs: Any) -> Any:
     - ``mystick_domination_v0``: ``num_players`` (2-5), ``decks`` (``"random"``, a preset name or one
       deck per seat), ``construction`` (``"basic"`` or ``"advanced"``), ``reshuffle_opening_majors``
       (False).
+    - ``mystic_vale_v0``: ``num_players`` (2-4).
 
     Any other keyword is a ``TypeError`` naming the env and the keywords it accepts.
     """

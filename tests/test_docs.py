@@ -28,25 +28,6 @@ def test_rules_page_embeds_the_generated_tables(env_id):
         )
 
 
-# Games whose component data lands before their engine (not in ENV_IDS yet): their pages' tables too.
-COMPONENT_TABLES = {"mystic_vale": "mystic_envs.mystic_vale.docs_tables"}
-
-
-@pytest.mark.parametrize("game", sorted(COMPONENT_TABLES))
-def test_component_page_embeds_the_generated_tables(game):
-    import importlib
-
-    tables = importlib.import_module(COMPONENT_TABLES[game]).DOC_TABLES
-    page = ROOT / "docs" / "rules" / f"{game}.md"
-    text = page.read_text()
-    for name, make_table in tables.items():
-        match = re.search(rf"<!-- generated:{name} -->\n(.*?)\n<!-- /generated:{name} -->", text, re.S)
-        assert match, f"{page.name} lacks the generated block {name!r}"
-        assert match.group(1).strip() == make_table().strip(), (
-            f"{name} table is stale: run `python -m {COMPONENT_TABLES[game]}` and paste it"
-        )
-
-
 @pytest.mark.parametrize("env_id", mystic_envs.ENV_IDS)
 def test_rules_page_traces_every_named_test(env_id):
     """Every test named in the rule -> code -> test table exists."""

@@ -92,7 +92,6 @@ def test_cli_writes_json_markdown_and_png(tmp_path, capsys):
     [
         (["--agents", "alphazero", "random"], r"unknown agent 'alphazero'; known agents: \['random'"),
         (["--env", "chess_v0", "--agents", "random", "heuristic"], r"unknown env id 'chess_v0'; available"),
-        (["--env", "mystic_vale_v0", "--agents", "random", "heuristic"], "planned but not implemented yet"),
         (["--agents", "random", "human"], "agent 'human' needs a terminal; play against any agent with"),
         (["--agents", "random"], "--agents needs at least 2 agents, got 1"),
         (["--agents", "random", "random"], "agent 'random' is listed twice"),

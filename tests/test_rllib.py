@@ -54,7 +54,12 @@ CASES = [
     for n in mystic_envs.player_counts(env_id)
 ]
 MULTIPLAYER = [p for p in CASES if p.values[1] > 2]
-PER_SEAT = MULTIPLAYER or [pytest.param(ENV_ID, 2, id=f"{ENV_ID}-2p")]
+# Per-seat training is the trainer's code, the same for every env: Mystick Domination runs it at 3-5
+# players. Mystic Vale (36-48 s a count: 1,000 steps of a 4-5k observation and 600-move games) is
+# covered there and by test_every_env_passes_the_rllib_check at each of its counts.
+PER_SEAT = [p for p in MULTIPLAYER if p.values[0] != "mystic_vale_v0"] or [
+    pytest.param(ENV_ID, 2, id=f"{ENV_ID}-2p")
+]
 # Two iterations of 500 env steps on one remote env runner with two envs, a checkpoint after each.
 SHORT = [
     "--timesteps", "1000", "--train-batch-size", "500", "--num-env-runners", "1",

@@ -8,6 +8,8 @@ given a searcher's own determinized copy.
 from __future__ import annotations
 
 from agents.heuristic.elemystic import ElemysticHeuristic, decide
+from agents.heuristic.mystic_vale import MysticValeHeuristic
+from agents.heuristic.mystic_vale import rollout_policy as mystic_vale_rollout
 from agents.heuristic.mystick_domination import MystickDominationHeuristic
 from agents.heuristic.mystick_domination import rollout_policy as mystick_domination_rollout
 from agents.heuristic.mystria import MystriaHeuristic
@@ -20,6 +22,7 @@ HEURISTICS = {
     "mystria_v0": MystriaHeuristic,
     "tarot_dice_v0": TarotDiceHeuristic,
     "mystick_domination_v0": MystickDominationHeuristic,
+    "mystic_vale_v0": MysticValeHeuristic,
 }
 
 ROLLOUT_POLICIES = {
@@ -31,6 +34,8 @@ ROLLOUT_POLICIES = {
     "tarot_dice_v0": tarot_dice_rollout,
     # The whole player: one decision is a few dozen microseconds of arithmetic, no look-ahead.
     "mystick_domination_v0": mystick_domination_rollout,
+    # The whole player: arithmetic on the profiles, no look-ahead.
+    "mystic_vale_v0": mystic_vale_rollout,
 }
 
 #: Games whose heuristic reports the value of every option it compared
@@ -44,6 +49,7 @@ __all__ = [
     "ROLLOUT_POLICIES",
     "SCORED",
     "ElemysticHeuristic",
+    "MysticValeHeuristic",
     "MystickDominationHeuristic",
     "MystriaHeuristic",
     "TarotDiceHeuristic",

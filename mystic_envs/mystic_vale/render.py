@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from mystic_envs.mystic_vale.cards import (
     ADVANCEMENT_BY_NAME,
     ADVANCEMENTS,
+    FERTILE_SOIL,
     SLOT_NAMES,
     SPIRIT_NAMES,
     SYMBOL_NAMES,
@@ -62,18 +63,25 @@ def ability_text(name: str) -> str:
     """The full text of an advancement or a vale, by name (case-insensitive)."""
     key = name.lower()
     if key in ADVANCEMENT_BY_NAME:
-        a = ADVANCEMENTS[ADVANCEMENT_BY_NAME[key]]
-        band = ", long-wise band" if a.band else ""
-        return (
-            f"{a.name} (level {a.level}, cost {a.cost}, {SLOT_NAMES[a.slot]} slot{band}): "
-            f"{symbols_short(a.symbols) or 'no symbols'}; harvest VP {a.harvest_vp}, end VP {a.end_vp}. "
-            f"{a.ability.text or 'No ability.'}"
-        )
+        return _advancement_text(ADVANCEMENT_BY_NAME[key])
     if key in VALE_BY_NAME:
-        v = VALES[VALE_BY_NAME[key]]
-        text = v.ability.text or "No ability."
-        return f"{v.name} (level {v.level}, cost {_cost(v.id)}, {v.end_vp} VP): {text}"
+        return _vale_text(VALE_BY_NAME[key])
     raise ValueError(f"no advancement or vale is named {name!r}")
+
+
+def _advancement_text(a_id: int) -> str:
+    a = ADVANCEMENTS[a_id]
+    band = ", long-wise band" if a.band else ""
+    return (
+        f"{a.name} (level {a.level}, cost {a.cost}, {SLOT_NAMES[a.slot]} slot{band}): "
+        f"{symbols_short(a.symbols) or 'no symbols'}; harvest VP {a.harvest_vp}, end VP {a.end_vp}. "
+        f"{a.ability.text or 'No ability.'}"
+    )
+
+
+def _vale_text(v_id: int) -> str:
+    v = VALES[v_id]
+    return f"{v.name} (level {v.level}, cost {_cost(v.id)}, {v.end_vp} VP): {v.ability.text or 'No ability.'}"
 
 
 def _adv_short(a: int) -> str:
@@ -137,4 +145,20 @@ def describe(s: ValeState, viewer: int | None = None) -> str:
     elif viewer == s.current_player or (viewer is None and s.phase_name != "cleansing_rain_search"):
         # (a deck search's choices would show which cards are in the deck)
         lines.append("legal: " + "; ".join(f"{a} {ACTION_MEANINGS[a]}" for a in s.legal_actions()))
+    return "\n".join(lines)
+
+
+def table_effects(s: ValeState, viewer: int | None = None) -> str:
+    """The full text of every advancement and vale on the table (the ``?`` command of the terminal
+    front ends): the commons, Fertile Soil, what is sleeved on anyone's cards, the vale rows and
+    the vales owned. All of it is public, so every viewer reads the same."""
+    advancements = {a for a in s.commons if a >= 0}
+    advancements.update(a for slots in s.slots for sl in slots for a in sl if a >= 0)
+    advancements.update(FERTILE_SOIL)
+    vales = {v for v in s.vale_up if v >= 0}
+    vales.update(v for owned in s.vales for v in owned)
+    lines = ["Advancements on the table:"]
+    lines += [f"  {_advancement_text(a)}" for a in sorted(advancements)]
+    lines.append("Vales on the table:")
+    lines += [f"  {_vale_text(v)}" for v in sorted(vales)]
     return "\n".join(lines)

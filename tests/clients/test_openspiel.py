@@ -37,7 +37,15 @@ CASES = [
 ENV_IDS = list(mystic_envs.ENV_IDS)
 
 
-def load(env_id: str, **params) -> pyspiel.Game:
+# Mystic Vale's random games are 400-600 actions, and these tests play whole games with rollouts
+# or re-deals at every step (minutes a game): it plays them cut by max_steps (the game then ends
+# with every return 0, as the env truncates), except where a test asks for the default length.
+QUICK = {"mystic_vale_v0": {"max_steps": 120}}
+
+
+def load(env_id: str, quick: bool = True, **params) -> pyspiel.Game:
+    if quick:
+        params = {**QUICK.get(env_id, {}), **params}
     return pyspiel.load_game(mos.SHORT_NAMES[env_id], params)
 
 
@@ -58,7 +66,7 @@ def test_every_env_is_registered_under_its_short_name():
 
 @pytest.mark.parametrize(("env_id", "n"), CASES)
 def test_game_type_and_info(env_id, n):
-    game = load(env_id, num_players=n)
+    game = load(env_id, quick=False, num_players=n)
     env = mystic_envs.make_raw(env_id, num_players=n)
     gt = game.get_type()
     assert gt.short_name == mos.SHORT_NAMES[env_id]
@@ -114,7 +122,7 @@ def test_tensors_are_the_env_observations(env_id, n):
     """The first deal of rng_seed=s is env.reset(seed=s)'s; along one random game every tensor
     OpenSpiel hands out (Python and C++ paths, observer) is the env's observation."""
     seed = 11
-    game = load(env_id, num_players=n, rng_seed=seed)
+    game = load(env_id, quick=False, num_players=n, rng_seed=seed)
     state = game.new_initial_state()
     env = mystic_envs.make(env_id, num_players=n)
     env.reset(seed=seed)

@@ -15,6 +15,7 @@ from .helpers import (
     all_observations,
     canonical_bytes,
     game,
+    games_for,
     make,
     midgame_states,
     play_out,
@@ -49,7 +50,7 @@ def test_pickle_wrapped_env_mid_game(env_id: str, n: int) -> None:
     fresh.reset(seed=1)
     revived.reset(seed=1)
     assert env_view(fresh) == env_view(revived)
-    for seed in range(20):
+    for seed in range(games_for(env_id, 20)):
         env = make(env_id, n)
         env.reset(seed=seed)
         for _ in range(int(rng.integers(0, 60))):
@@ -84,7 +85,7 @@ def test_pickle_wrapped_env_mid_game(env_id: str, n: int) -> None:
 def test_pickle_engine_state_mid_game(env_id: str, n: int) -> None:
     g = game(env_id, n)
     rng = np.random.default_rng(2)
-    for seed in range(30):
+    for seed in range(games_for(env_id, 30)):
         state = g.new_initial_state(seed)
         advance(state, rng, int(rng.integers(0, 60)))
         copy = pickle.loads(pickle.dumps(state))
@@ -103,7 +104,7 @@ def test_pickle_engine_state_mid_game(env_id: str, n: int) -> None:
 def test_clone_is_independent(env_id: str, n: int) -> None:
     """Playing a clone to the end (its own RNG included) leaves the original untouched."""
     rng = np.random.default_rng(3)
-    for _, state in midgame_states(env_id, n, rng, games=40, max_moves=60):
+    for _, state in midgame_states(env_id, n, rng, games=games_for(env_id, 40), max_moves=60):
         before = snapshot(state, n)
         clone = state.clone()
         assert clone is not state
@@ -118,7 +119,7 @@ def test_clone_continues_from_the_exact_state(env_id: str, n: int) -> None:
     """The same actions on a state and on its clone give the same game, chance included."""
     g = game(env_id, n)
     rng = np.random.default_rng(4)
-    for seed in range(40):
+    for seed in range(games_for(env_id, 40)):
         state = g.new_initial_state(seed)
         advance(state, rng, int(rng.integers(0, 60)))
         clone = state.clone()

@@ -1,6 +1,7 @@
 """Thousands of random-legal games on the raw engine with every invariant checked after every
 move (CONVENTIONS sections 2 and 6), and random games through the AEC env checking the
-zero-sum reward rule (section 3). ``pytest --soak`` plays 100,000 engine games per case."""
+zero-sum reward rule (section 3). ``pytest --soak`` plays 100,000 engine games per case (Mystic
+Vale: 20 by default, 2,000 under ``--soak``; see ``SHORT_FORM``)."""
 
 from __future__ import annotations
 
@@ -18,15 +19,25 @@ from .helpers import CASES, default_max_steps, game, make, random_mask_action, s
 DEFAULT_GAMES = 2_000
 SOAK_GAMES = 100_000
 CHUNK = 500  # games per test item, so pytest-xdist can spread a long run over its workers
+# Mystic Vale's random games cost 0.1-0.35 s each with every check (400-600 actions, 2-4 seats):
+# the default run plays a short form per player count (engine games, AEC games), ``--soak`` its
+# full form, 2,000 engine games (100,000 would take days) and the 200 AEC games of the others.
+SHORT_FORM = {"mystic_vale_v0": (20, 30)}  # (engine games, AEC games) a player count
+FULL_FORM = {"mystic_vale_v0": 2_000}
+AEC_GAMES = 200
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "first_seed" not in metafunc.fixturenames:
         return
-    total = SOAK_GAMES if metafunc.config.getoption("soak") else DEFAULT_GAMES
+    soak = metafunc.config.getoption("soak")
     params = []
     for case in CASES:
         env_id, n = case.values
+        if env_id in SHORT_FORM:
+            total = FULL_FORM[env_id] if soak else SHORT_FORM[env_id][0]
+        else:
+            total = SOAK_GAMES if soak else DEFAULT_GAMES
         for start in range(0, total, CHUNK):
             count = min(CHUNK, total - start)
             params.append(
@@ -120,14 +131,17 @@ def test_returned_arrays_are_copies(env_id: str, n: int) -> None:
 
 
 @pytest.mark.parametrize(("env_id", "n"), CASES)
-def test_aec_random_games_zero_sum(env_id: str, n: int) -> None:
+def test_aec_random_games_zero_sum(env_id: str, n: int, request: pytest.FixtureRequest) -> None:
     """Through the wrapped env: rewards at the end equal the engine's returns, sum to 0, are in
     {-1, 0, 1} for two players, and were 0 before; masks are zero for agents not to act; handed
     out observations are never rewritten later; infos carry the final scores and winners."""
     env = make(env_id, n)
     rng = np.random.default_rng(0)
     winners_seen = set()
-    for seed in range(200):
+    games = AEC_GAMES
+    if env_id in SHORT_FORM and not request.config.getoption("soak"):
+        games = SHORT_FORM[env_id][1]
+    for seed in range(games):
         env.reset(seed=seed)
         state = env.unwrapped.game_state
         totals = dict.fromkeys(env.possible_agents, 0.0)
@@ -167,7 +181,7 @@ def test_aec_random_games_zero_sum(env_id: str, n: int) -> None:
         winners_seen.update(state.winners())
         for given, kept in handed_out:
             np.testing.assert_array_equal(given, kept, err_msg="an observation handed out was rewritten")
-    assert winners_seen == set(range(n)), f"only seats {winners_seen} ever won 200 random games"
+    assert winners_seen == set(range(n)), f"only seats {winners_seen} ever won {games} random games"
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])

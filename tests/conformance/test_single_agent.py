@@ -13,7 +13,7 @@ from stable_baselines3.common.env_checker import check_env as sb3_check_env
 from mystic_envs import IllegalActionError
 from mystic_envs.core.aec import ILLEGAL, MAX_STEPS
 
-from .helpers import CASES, random_mask_action, single_agent
+from .helpers import CASES, games_for, random_mask_action, single_agent
 
 # Both checkers note the unbounded observation Box and the missing gymnasium spec; neither is a fault.
 pytestmark = [
@@ -59,7 +59,7 @@ def test_learner_reward_and_masks(env_id: str, n: int) -> None:
     for seat in seats(n):
         opponent = RecordingOpponent(seed=2 if seat is None else 3 + seat)
         env = single_agent(env_id, n, seat=seat, opponent=opponent)
-        for episode in range(100):
+        for episode in range(games_for(env_id, 100)):
             obs, info = env.reset(seed=episode)
             assert info["seat"] == env.seat
             if seat is not None:

@@ -55,8 +55,12 @@ def game_digests(env_factory: Callable[[], Any], games: Sequence[tuple[int | Non
     return out
 
 
-def make_digests(env_id: str, num_players: int, games: Sequence[tuple[int | None, int]]) -> list[str]:
-    """:func:`game_digests` on ``mystic_envs.make(env_id, num_players=num_players)``."""
+def make_digests(
+    env_id: str, num_players: int, games: Sequence[tuple[int | None, int]], max_steps: int | None = None
+) -> list[str]:
+    """:func:`game_digests` on ``mystic_envs.make(env_id, num_players=num_players)`` (with
+    ``max_steps`` when given: the trajectory up to the truncation)."""
     import mystic_envs
 
-    return game_digests(lambda: mystic_envs.make(env_id, num_players=num_players), games)
+    kwargs = {} if max_steps is None else {"max_steps": max_steps}
+    return game_digests(lambda: mystic_envs.make(env_id, num_players=num_players, **kwargs), games)

@@ -71,7 +71,7 @@ def make(env_id: str, **kwargs: Any) -> Any:
 
     - ``elemystic_v0``: ``num_players`` (2).
     - ``mystria_v0``: ``num_players`` (2), ``variant`` (``"full"`` default, or ``"intro"``).
-    - ``tarot_dice_v0``: ``num_players`` (2), ``num_rounds`` (2), ``round_turn_limit`` (40).
+    - ``tarot_dice_v0``: ``num_players`` (2), ``num_rounds`` (2), ``round_turn_limit`` (60).
     - ``mystick_domination_v0``: ``num_players`` (2-5), ``decks`` (``"random"``, a preset name or one
       deck per seat), ``construction`` (``"basic"`` or ``"advanced"``), ``reshuffle_opening_majors``
       (False).

@@ -15,7 +15,7 @@ match end and anti-stall rule: ``docs/rules/tarot_dice.md``.
 |---|---|
 | Agents | ``player_0`` (Cups + Swords), ``player_1`` (Wands + Pentacles); the first player is drawn |
 | Actions | ``Discrete(122)`` |
-| Observation | ``Dict(observation=Box(float32, (1124,)), action_mask=Box(int8, (122,)))`` |
+| Observation | ``Dict(observation=Box(float32, (1074,)), action_mask=Box(int8, (122,)))`` |
 | Rewards | +1 for the match winner, -1 for the loser, at the end; 0 for both if truncated |
 | Import | ``from mystic_envs import tarot_dice_v0`` |
 
@@ -39,12 +39,13 @@ your second suit).
 
 Observation: egocentric, laid out by ``env.unwrapped.observation_layout`` (name, slice, meaning);
 the full table is in ``docs/rules/tarot_dice.md``. Public: every die, both symbol dice, the draft,
-the Majors and their spent "$" uses, well tops, graveyards, the card sacrificed to The Devil, hand
-sizes, the hand cards seen face up, and the card being played with its target and triggers.
-Private: your own hidden hand cards. Seen by nobody: face-down well cards and undealt cards.
+the Majors, well tops, graveyards, the card sacrificed to The Devil, hand sizes, Strength and
+Death in a hand, and the card being played with its target and triggers. Private: your own Minor
+Arcana in hand, every one a hidden card (The Magician's included). Seen by nobody: face-down well
+cards and undealt cards.
 
 Keyword arguments: ``num_rounds`` (2: each player starts one round; level totals then go to
-sudden-death rounds), ``round_turn_limit`` (40 turns, after which the round ends in the nightfall
+sudden-death rounds), ``round_turn_limit`` (60 turns, after which the round ends in the nightfall
 duel), ``render_mode`` (``"ansi"``, ``"human"``), ``illegal_action`` (``"terminate"`` default,
 ``"penalize"``, ``"raise"``), ``illegal_reward`` (-1.0), ``max_steps`` (2000), ``num_players``
 (2 only).
@@ -58,6 +59,16 @@ global view for centralized critics); ``parallel_env()`` is the turn-based paral
 Version history:
 
 - v0: first release.
+- v0, issue 20 (rulings a player of the game would accept; ids stay ``_v0``, the game is
+  unreleased): a banished die loses only what the Knight's text takes from it (capturing, being
+  captured, cards, rerolls): Leo's lock, Mercury's and Jupiter's sizes count it, Pluto and Saturn
+  change it, Neptune may banish it again (I-7). A Page or King changes numbered dice only, and The
+  Emperor never sets the Planet die (the symbol dice's texts list what changes them; I-34).
+  Strength and Death played from the hand are no hidden cards (I-30); The Magician's well top is a
+  hidden card in the hand (the observation loses ``own_seen``, ``determinize`` re-deals it; I-28).
+  The "$" mark has no rule effect (the observation loses ``majors_spent``; D-1), and the nightfall
+  duel comes at 60 turns instead of 40 (D-3); both measured against the alternatives. Observation
+  1,124 -> 1,074 values; the PPO baseline retrained.
 """
 
 from __future__ import annotations

@@ -13,8 +13,8 @@ capture, judged at the start of the opponent's turn and turned into match value.
   "flip": end its turn with its die strictly higher (a King or a high number on its die, a Page or
   a low number on the other, a reroll, two with a Queen), through its own Planet phase (Venus
   rerolls its die, Mars the other, the Nodes, Pluto and Saturn change values). The chance of a
-  flip comes from the cards the player holds (the opponent's public ones, plus the chance a hidden
-  card is a King or a Page); the turns alternate until a flip fails.
+  flip comes from the cards the player holds (the opponent's well tops, plus the chance one of its
+  hidden hand cards is a King or a Page); the turns alternate until a flip fails.
 - Two pairs: capture when safe, that is, take a capture that leaves its own last die strictly
   above the other (a capture that leaves the opponent's die at least as high hands it the round);
   otherwise improve, knowing the opponent may have a safe capture next.
@@ -39,8 +39,7 @@ capture, judged at the start of the opponent's turn and turned into match value.
 Decisions, all on that model: the action (every capture; every reroll as the average over a few
 representative faces; every card on its best target and value, less a small price for spending it),
 then each sub-decision of a card play (The Hanged Man, Strength's face, the value, the target, the
-Queen's rerolls, each triggered Major or pass, with a margin before spending a "$" Major,
-Judgement's values and The Hanged Man included; the extra targets; the symbol chosen), the Planet
+Queen's rerolls, each triggered Major or pass; the extra targets; the symbol chosen), the Planet
 phase's choices (Mars, Venus, Neptune, Uranus, Aquarius) and the setup: the draft by a fixed
 priority, measured (owners' round wins with random drafts; the draft matters little), The Magician's
 well and The Devil's sacrifice by the visible top cards. The rest of the turn's Planet phase is
@@ -174,7 +173,6 @@ DRAFT_ORDER = (
 )
 # Price of spending a card, in match value (a won round is +1): keep them for when they matter.
 CARD_PRICE = {NUMBER: 0.012, PAGE_EFFECT: 0.025, KNIGHT_EFFECT: 0.015, QUEEN_EFFECT: 0.02, KING_EFFECT: 0.035}
-DOLLAR_MARGIN = 0.01  # a once-a-round Major is used only for at least this much
 
 
 def _card_price(card: int) -> float:
@@ -243,6 +241,8 @@ class Decider:
             return bits(s.number_targets(value))
         if kind == KNIGHT_EFFECT:
             return bits(s.active_dice())
+        if kind in (PAGE_EFFECT, KING_EFFECT):
+            return bits(s.changeable())  # numbered dice only (I-34)
         return bits(s.rollable())
 
     def effect(self, kind: int, d: int, value: int = 0) -> float:
@@ -325,14 +325,7 @@ def decide(s: TarotDiceState, seat: int, scores: dict[int, float] | None = None)
     if phase == PH_NEPTUNE:
         return _best(legal, scores, lambda a: dec.banish(die_of[a - A.DIE]))
     if phase == PH_VALUE:
-        free = s.plays[-1].free_values
-
-        def value_of(a: int) -> float:
-            v = a - A.NUMBER_ACTION + 1
-            # A value only Judgement reaches spends it for the round, like any "$" Major.
-            return dec.best_effect(NUMBER, (v,)) - (0.0 if free >> v & 1 else DOLLAR_MARGIN)
-
-        return _best(legal, scores, value_of)
+        return _best(legal, scores, lambda a: dec.best_effect(NUMBER, (a - A.NUMBER_ACTION + 1,)))
     if phase == PH_FACE:
         return _best(legal, scores, lambda a: dec.best_effect(FACE_KINDS[a - A.FACE]))
     if phase in (PH_PLANET_SYMBOL, PH_URANUS):
@@ -383,8 +376,8 @@ def _hanged_man(dec: Decider, s: TarotDiceState, legal: list[int], scores: dict[
     own = _effect_of(dec, play.card)
     other = _effect_of(dec, play.prev_top)
     if scores is not None:
-        scores.update({A.PASS: own, A.MAJOR + HANGED_MAN: other - DOLLAR_MARGIN})
-    return A.MAJOR + HANGED_MAN if other > own + DOLLAR_MARGIN else A.PASS
+        scores.update({A.PASS: own, A.MAJOR + HANGED_MAN: other})
+    return A.MAJOR + HANGED_MAN if other > own + 1e-9 else A.PASS
 
 
 def _effect_of(dec: Decider, card: int) -> float:
@@ -407,8 +400,6 @@ def _trigger(
             continue
         m = a - A.MAJOR
         gain = _major_value(dec, s, seat, m, play) - base
-        if MAJORS[m].dollar:
-            gain -= DOLLAR_MARGIN
         if scores is not None:
             scores[a] = base + gain
         if gain > best_gain + 1e-9:

@@ -136,7 +136,7 @@ class Kit:
 
     def __init__(self, s: TarotDiceState, p: int, viewer: int) -> None:
         cards = [w[-1] for w in s.wells[p] if w]
-        hand = s.hand[p] if p == viewer else [c for c in s.hand[p] if s.public_hand[p] >> c & 1]
+        hand = s.hand[p] if p == viewer else []  # every Minor in the other's hand is hidden
         cards += hand
         kinds = [effect_kind(c) for c in cards]
         strength = bool(s.major_hand[p] >> STRENGTH & 1)
@@ -512,7 +512,7 @@ class Model:
         active = board & ~(ban | self.turn_ban)
         if planet in (MARS, VENUS):
             side = OWN_DICE[self.opp] if planet == MARS else OWN_DICE[self.me]
-            dice = bits(self._changeable(vals, active) & side)
+            dice = bits(self._changeable(vals, board, active) & side)
             if not dice:
                 return self.static(vals, board, ban)
             if len(dice) > 2:
@@ -530,7 +530,8 @@ class Model:
         if planet in (MERCURY, JUPITER, SOUTH_NODE, NORTH_NODE):
             ds = bits(active)
             if planet in (MERCURY, JUPITER):
-                sizes = [SIZE[d] for d in ds]
+                # The size is read over the board, banished dice included (I-9); they do not roll.
+                sizes = [SIZE[d] for d in bits(board)]
                 if not sizes:
                     return self.static(vals, board, ban)
                 want = min(sizes) if planet == MERCURY else max(sizes)
@@ -539,12 +540,12 @@ class Model:
                 ds = [d for d in ds if vals[d] <= 2]
             else:
                 ds = [d for d in ds if vals[d] == SIZE[d]]
-            ch = self._changeable(vals, active)
+            ch = self._changeable(vals, board, active)
             ds = [d for d in ds if ch >> d & 1]
             return self.rolled_many(vals, board, ban, ds)
         if planet in (PLUTO, SATURN):
             v = list(vals)
-            for d in bits(self._changeable(vals, active)):
+            for d in bits(self._changeable(vals, board, board)):  # banished dice change too (I-10)
                 if planet == PLUTO and v[d] % 2 == 0:
                     v[d] //= 2
                 elif planet == SATURN and v[d] % 2 == 1:
@@ -552,11 +553,12 @@ class Model:
             return self.static(v, board, ban)
         return self.static(vals, board, ban)
 
-    def _changeable(self, vals: list[int], active: int) -> int:
+    def _changeable(self, vals: list[int], board: int, active: int) -> int:
+        """The dice of ``active`` that Leo leaves free: it locks the highest on the board (I-13)."""
         if vals[ZODIAC_DIE] != LEO or vals[PLANET_DIE] == SUN:
             return active
-        top = max((vals[d] for d in bits(active)), default=0)
-        return active & ~sum(1 << d for d in bits(active) if vals[d] == top)
+        top = max((vals[d] for d in bits(board)), default=0)
+        return active & ~sum(1 << d for d in bits(board) if vals[d] == top)
 
     def _roll_faces(self, vals: list[int], d: int, table: dict) -> tuple:
         zodiac = vals[ZODIAC_DIE] if vals[PLANET_DIE] != SUN else 0
@@ -567,7 +569,7 @@ class Model:
         """Expected value after rolling die ``d`` (with the Zodiac's effect on the roll)."""
         if d in (PLANET_DIE, ZODIAC_DIE):
             return self.symbol_rolled(vals, board, ban, d, then_planet)
-        changeable = self._changeable(vals, board & ~(ban | self.turn_ban))
+        changeable = self._changeable(vals, board, board & ~(ban | self.turn_ban))
         if not changeable >> d & 1:
             return self.finish(vals, board, ban) if then_planet else self.static(vals, board, ban)
         zodiac = vals[ZODIAC_DIE] if vals[PLANET_DIE] != SUN else 0
@@ -643,7 +645,7 @@ class Model:
                     self.symbol_set(vals, board, ban, d, f, then_planet) for f in range(1, 13) if f != URANUS
                 )
             if not negated and face == NEPTUNE:
-                dice = bits(board & ~(ban | self.turn_ban))
+                dice = bits(board)  # Neptune is no card: a banished die may be banished again (I-7)
                 if dice:
                     return max(score(v, board, ban | 1 << b) for b in dice)
             return score(v, board, ban)

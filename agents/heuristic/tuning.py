@@ -44,7 +44,6 @@ TUNABLE: dict[str, dict[str, str]] = {
         "LAST_TURN_EDGE": "agents.heuristic.tarot_dice_model",
         "STALL_COST": "agents.heuristic.tarot_dice_model",
         "LATENT": "agents.heuristic.tarot_dice_model",
-        "DOLLAR_MARGIN": "agents.heuristic.tarot_dice",
     },
 }
 

@@ -132,23 +132,22 @@ def _seat(s: Any, p: int, y0: float, viewer: int | str | None) -> list[str]:
         d = p * NUM_SIZES + k
         tags = [t for t, on in (("banished", banned >> d & 1), ("locked", locked >> d & 1)) if on]
         parts.append(_die(52 + 66 * k, y0 + 92, k, s.value[d], bool(s.board >> d & 1), tags))
-    # Majors drafted: spent ones ($, once a round) faded.
+    # Majors drafted.
     mx = 440
     parts.append(svg.text(mx, y0 + 24, "Majors", size=12, fill=svg.MUTED))
     col = 0
     for m in range(NUM_MAJORS):
         if not s.owned[p] >> m & 1:
             continue
-        spent = bool(s.exhausted[p] >> m & 1)
         in_hand = m in (STRENGTH, DEATH) and bool(s.major_hand[p] >> m & 1)
-        note = " ($ spent)" if spent else " (in hand)" if in_hand else ""
+        note = " (in hand)" if in_hand else ""
         x = mx + 180 * (col % 3)
         y = y0 + 32 + 26 * (col // 3)
         parts.append(
             svg.group(
                 [
                     svg.title(f"{MAJORS[m].name}: {MAJORS[m].text}"),
-                    svg.rect(x, y, 172, 22, rx=11, fill=MAJOR_COLOUR, fill_opacity=0.35 if spent else 1),
+                    svg.rect(x, y, 172, 22, rx=11, fill=MAJOR_COLOUR),
                     svg.text(x + 10, y + 15, MAJORS[m].name + note, size=12, fill="white"),
                 ]
             )
@@ -177,13 +176,12 @@ def _seat(s: Any, p: int, y0: float, viewer: int | str | None) -> list[str]:
     hand: list[str] = []
     x = hx
     own = viewer == p or viewer == "all"
-    for c in s.hand[p]:
-        seen = bool(s.public_hand[p] >> c & 1)
-        if own or seen:
-            hand.append(_card(x, wy + 8, c, "seen by the opponent" if seen else "hidden"))
+    if own:
+        for c in s.hand[p]:
+            hand.append(_card(x, wy + 8, c, "hidden"))
             x += CARD_W + 8
-    if not own:
-        for _ in s.hidden_hand(p):
+    else:
+        for _ in s.hand[p]:
             hand.append(_back(x, wy + 8, "hidden card"))
             x += CARD_W + 8
     for m in (STRENGTH, DEATH):

@@ -11,7 +11,6 @@ from mystic_envs.tarot_dice.cards import (
     CHARIOT,
     DEATH,
     DEVIL,
-    DOLLAR_MASK,
     E_BANISH_TARGET,
     E_CHARIOT,
     E_ENEMY_TARGET,
@@ -30,6 +29,7 @@ from mystic_envs.tarot_dice.cards import (
     HIEROPHANT,
     JUDGEMENT,
     JUSTICE,
+    KING_EFFECT,
     KNIGHT_EFFECT,
     LOVERS,
     MAJOR_CARD,
@@ -41,6 +41,8 @@ from mystic_envs.tarot_dice.cards import (
     NUM_NUMBERED,
     NUM_SIZES,
     NUMBER,
+    PAGE_EFFECT,
+    PLANET_DIE,
     PRIESTESS,
     PRIMES,
     QUEEN_EFFECT,
@@ -208,9 +210,7 @@ class ArcanaMixin:
             play.triggered = True
         offer = 0
         for m in bits(play.pending):
-            # usable again: a "$" Major can be spent after the triggers were listed, by the card
-            # The Devil plays in the middle of them.
-            if self.usable(p, m) and self.major_possible(p, m, play):
+            if self.major_possible(p, m, play):
                 offer |= 1 << m
         if not offer:
             return False
@@ -222,24 +222,23 @@ class ArcanaMixin:
     def owns(self, p: int, major: int) -> bool:
         return bool(self.owned[p] >> major & 1)
 
-    def usable(self, p: int, major: int) -> bool:
-        """``p`` drafted ``major`` and, if it carries the "$" mark, has not used it this round."""
-        return bool((self.owned[p] & ~self.exhausted[p]) >> major & 1)
-
     def graveyard_top(self, p: int) -> int:
         g = self.graveyard[p]
         return g[-1] if g else -1
 
     def effect_playable(self, p: int, card: int) -> bool:
-        """Whether the effect of ``card`` can be carried out now (only a Knight's can fail: it needs
-        a die to banish; number, Page, Queen and King effects can always use the symbol dice)."""
+        """Whether the effect of ``card`` can be carried out now: a Knight needs a die to banish, a
+        Page or a King a numbered die it may change (I-34); numbers and Queens can always use the
+        symbol dice, and Strength's face is chosen among those possible."""
         kind = effect_kind(card)
         if kind == KNIGHT_EFFECT:
             return bool(self.active_dice())
+        if kind in (PAGE_EFFECT, KING_EFFECT):
+            return bool(self.changeable())
         return True
 
     def hanged_man_possible(self, p: int, prev_top: int) -> bool:
-        return prev_top >= 0 and self.usable(p, HANGED_MAN) and self.effect_playable(p, prev_top)
+        return prev_top >= 0 and self.owns(p, HANGED_MAN) and self.effect_playable(p, prev_top)
 
     def card_playable(self, p: int, card: int) -> bool:
         return self.effect_playable(p, card) or self.hanged_man_possible(p, self.graveyard_top(p))
@@ -255,7 +254,7 @@ class ArcanaMixin:
                 free |= (1 << (v - 1)) | (1 << (v + 1))
         options = free
         top = play.prev_top
-        if self.usable(p, JUDGEMENT) and top >= 0 and card_values(top):
+        if self.owns(p, JUDGEMENT) and top >= 0 and card_values(top):
             for v in base:
                 for t in card_values(top):
                     lo, hi = min(v, t), max(v, t)
@@ -265,7 +264,7 @@ class ArcanaMixin:
 
     def triggered_majors(self, p: int, play: Play) -> int:
         """Majors of ``p`` that the card just resolved triggers (bitmask)."""
-        owned = self.owned[p] & ~self.exhausted[p]
+        owned = self.owned[p]
         if not owned:
             return 0
         kind = play.kind
@@ -303,7 +302,9 @@ class ArcanaMixin:
         if effect in (E_ROLL_ANY, E_PLANET_SYMBOL, E_ZODIAC_SYMBOL):
             return True
         if effect == E_SET_MAX:
-            return bool(self.rollable() >> play.target & 1)
+            # Not on the Planet die, which only numbered cards change (and the Majors that name
+            # it): a maximum there would be Neptune on demand (I-34).
+            return play.target != PLANET_DIE and bool(self.rollable() >> play.target & 1)
         if effect == E_BANISH_TARGET:
             return bool(self.active_dice() >> play.target & 1)
         if effect == E_REROLL_NUMBERED:
@@ -325,9 +326,8 @@ class ArcanaMixin:
         return fits  # The World: any numbered die
 
     def activate_major(self, p: int, major: int, play: Play) -> None:
-        """Carry out a triggered Major's effect (pushing its decisions); "$" cards are spent."""
-        if DOLLAR_MASK >> major & 1:
-            self.exhausted[p] |= 1 << major
+        """Carry out a triggered Major's effect (pushing its decisions). Every Major acts each time
+        it triggers: the "$" mark has no rule effect (D-1)."""
         effect = MAJORS[major].effect
         tasks = self.tasks
         self.resolving = major

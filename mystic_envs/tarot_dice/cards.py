@@ -195,7 +195,7 @@ class Major(NamedTuple):
     trigger: int  # TR_*
     effect: int  # E_*
     optional: bool  # the card says "may": its use is a decision
-    dollar: bool  # the rulebook's "$" mark: once per round (D-1)
+    dollar: bool  # the rulebook's "$" mark; no rule effect (D-1)
     text: str  # the card's text (the rulebook's, condensed to a line)
 
 
@@ -274,7 +274,6 @@ NUM_MAJORS = len(MAJORS)
 ) = range(NUM_MAJORS)
 MAJOR_CARD = NUM_MINORS  # id of Major m in a hand or graveyard: MAJOR_CARD + m (Strength, Death)
 HAND_MAJORS = (STRENGTH, DEATH)  # the only Majors that are ever played as cards
-DOLLAR_MASK = sum(1 << m.number for m in MAJORS if m.dollar)
 DRAFT_PICKS = 3  # per player
 # The 1-2-2-1 draft: 0 = the player picking first, 1 = the player picking second.
 DRAFT_ORDER = (0, 1, 1, 0, 0, 1)

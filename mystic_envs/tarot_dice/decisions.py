@@ -96,7 +96,10 @@ class DecisionsMixin:
                 elif kind == KNIGHT_EFFECT:
                     choice = self.active_dice()
                 else:
-                    choice = self.rollable()
+                    # A Page or a King: numbered dice only. The symbol dice's texts list what may
+                    # change them (the Planet die: numbered cards; the Zodiac die: numbered cards,
+                    # rerolls, Major effects), and face cards are in neither list (I-34).
+                    choice = self.changeable()
             elif phase in (PH_QUEEN, PH_ROLL_ANY):
                 choice = self.rollable()
             elif phase == PH_TOWER:
@@ -106,7 +109,8 @@ class DecisionsMixin:
             elif phase == PH_VENUS:
                 choice = self.changeable() & OWN_DICE[p]
             elif phase == PH_NEPTUNE:
-                choice = self.active_dice()
+                # Neptune is no card, so a die a Knight banished may be banished by it as well (I-7).
+                choice = self.board
             elif phase == PH_LOVERS:
                 choice = self.extra_targets(p, LOVERS, self.plays[-1])
             elif phase == PH_JUSTICE:
@@ -128,7 +132,10 @@ class DecisionsMixin:
                 2 if self.effect_playable(p, play.card) else 0
             )
         elif phase == PH_FACE:
-            choice = 0b1101 | (0b0010 if self.active_dice() else 0)
+            # Strength's faces in FACE_KINDS order: a Page or King needs a numbered die it may
+            # change, a Knight one it may banish; the Queen can always reroll a symbol die.
+            page_king = 0b1001 if self.changeable() else 0
+            choice = 0b0100 | page_king | (0b0010 if self.active_dice() else 0)
         elif phase in (PH_PLANET_SYMBOL, PH_ZODIAC_SYMBOL):
             choice = ALL_SYMBOLS
         elif phase == PH_URANUS:
@@ -201,7 +208,7 @@ class DecisionsMixin:
                 for b in theirs:
                     if self.can_capture(a, b):
                         mask[row + b] = True
-        rollable = (active & ~self.locked(active)) | (3 << PLANET_DIE)
+        rollable = (active & ~self.locked()) | (3 << PLANET_DIE)
         die_of = DIE_OF[p]
         for t in range(NUM_DICE):
             if rollable >> die_of[t] & 1:

@@ -101,16 +101,16 @@ class DiceMixin:
         """Numbered dice on the board and not banished: the dice in play (I-7)."""
         return self.board & ~(self.knight_ban[0] | self.knight_ban[1] | self.neptune_ban)
 
-    def locked(self, active: int | None = None) -> int:
-        """The numbered dice Leo locks: those in play showing the highest value (I-13)."""
+    def locked(self) -> int:
+        """The numbered dice Leo locks: those on the board showing the highest value, banished ones
+        included. A banished die is still in play: the Knight's text takes from it only capturing,
+        being captured, being targeted by cards and being rerolled (I-7, I-13)."""
         if not self.zodiac_is(LEO):
             return 0
-        if active is None:
-            active = self.active_dice()
         value = self.value
         top = 0
         out = 0
-        for d in bits(active):
+        for d in bits(self.board):
             v = value[d]
             if v > top:
                 top, out = v, 1 << d
@@ -119,9 +119,8 @@ class DiceMixin:
         return out
 
     def changeable(self) -> int:
-        """Numbered dice a card, roll or effect may change: in play and not locked by Leo."""
-        active = self.active_dice()
-        return active & ~self.locked(active)
+        """Numbered dice a card or a roll may change: not banished, and not locked by Leo."""
+        return self.active_dice() & ~self.locked()
 
     def rollable(self) -> int:
         """Every die the reroll action (or "roll a die") may pick: the changeable numbered dice and
@@ -261,23 +260,28 @@ class DiceMixin:
             tasks.append((OP_ROLL, ZODIAC_BIT, True))
             tasks.append((OP_ROLL, PLANET_BIT, True))
         elif face in (MERCURY, JUPITER, SOUTH_NODE, NORTH_NODE):
-            active = self.active_dice()
             value = self.value
             if face in (MERCURY, JUPITER):
-                sizes = [SIZE[d] for d in bits(active)]
-                if not sizes:
+                # "The smallest sized numbered die/dice that is still in play": in play is on the
+                # board (a capture removes dice "from play"), so a banished die counts for the size;
+                # it is not rolled, since a banished die cannot be rerolled (I-7, I-9).
+                board = self.board
+                if not board:
                     return
+                sizes = [SIZE[d] for d in bits(board)]
                 wanted = min(sizes) if face == MERCURY else max(sizes)
-                dice = [d for d in bits(active) if SIZE[d] == wanted]
+                dice = [d for d in bits(board) if SIZE[d] == wanted]
             elif face == SOUTH_NODE:
-                dice = [d for d in bits(active) if value[d] <= 2]
+                dice = [d for d in bits(self.active_dice()) if value[d] <= 2]
             else:
-                dice = [d for d in bits(active) if value[d] == SIZE[d]]
+                dice = [d for d in bits(self.active_dice()) if value[d] == SIZE[d]]
             if dice:
-                tasks.append((OP_ROLL, sum(1 << d for d in dice), True))
+                tasks.append((OP_ROLL, sum(1 << d for d in dice), True))  # roll() skips banished ones
         elif face in (PLUTO, SATURN):
+            # "All even / odd dice": neither a card nor a reroll, so banished dice change too; only
+            # Leo's lock holds them (I-7, I-10).
             value = self.value
-            for d in bits(self.changeable()):
+            for d in bits(self.board & ~self.locked()):
                 if face == PLUTO and value[d] % 2 == 0:
                     value[d] //= 2
                 elif face == SATURN and value[d] % 2 == 1:

@@ -10,8 +10,8 @@ from mystic_envs.core.aec import MysticAECEnv
 from mystic_envs.tarot_dice.rules import TarotDiceGame
 
 # The match the default max_steps was sized for: two rounds plus the one sudden-death round level
-# totals can bring (docs D-2), of at most 40 turns each (D-3).
-_DEFAULT_ROUNDS, _DEFAULT_TURNS = 3, 40
+# totals can bring (docs D-2), of at most 60 turns each (D-3).
+_DEFAULT_ROUNDS, _DEFAULT_TURNS = 3, 60
 
 
 class TarotDiceEnv(MysticAECEnv):
@@ -21,8 +21,8 @@ class TarotDiceEnv(MysticAECEnv):
         "is_parallelizable": False,
     }
     game_class = TarotDiceGame
-    # At most 3 rounds of at most 40 turns; a random game averages about 150 actions and the longest
-    # of 100,000 random games took 299 (docs/rules/tarot_dice.md, D-6). 2,000 only stops a
+    # At most 3 rounds of at most 60 turns; the longest of 20,000 random games took 368 actions
+    # (docs/rules/tarot_dice.md, D-6). 2,000 only stops a
     # broken policy; longer matches (more rounds, a later nightfall) get a proportional guard.
     default_max_steps = 2000
 

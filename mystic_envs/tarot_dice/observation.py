@@ -1,10 +1,10 @@
 """Tarot Dice observer: state -> float32 vector for one seat (egocentric: own seat first).
 
-Public: every die, the Planet and Zodiac faces, the draft, every Major's place and whether its "$"
-use is spent, face-up well cards (the top and any card the Chariot laid over it), graveyards, The
-Devil's sacrificed card, hand sizes, and the hand cards the other player saw face up (a well moved
-by The Magician, Strength and Death). Private: the seat's own hidden hand cards. Seen by nobody:
-face-down well cards and the cards never dealt. ``LAYOUT`` is the documented layout.
+Public: every die, the Planet and Zodiac faces, the draft, every Major's place, face-up well cards
+(the top and any card the Chariot laid over it), graveyards, The Devil's sacrificed card, hand
+sizes, and Strength and Death in a hand. Private: the seat's own Minor Arcana in hand, every one a
+hidden card (The Magician's included). Seen by nobody: face-down well cards and the cards never
+dealt. ``LAYOUT`` is the documented layout.
 """
 
 from __future__ import annotations
@@ -78,7 +78,6 @@ LAYOUT = build_layout(
         ("own_majors", NUM_MAJORS, "Major Arcana 0-21 this seat drafted"),
         ("opp_majors", NUM_MAJORS, "Major Arcana 0-21 the opponent drafted"),
         ("draft_pile", NUM_MAJORS, "Major Arcana 0-21 still in the draft pile"),
-        ("majors_spent", NUM_MAJORS, "Major Arcana 0-21 whose once-a-round ($) use is spent"),
         (
             "played_majors",
             8,
@@ -101,12 +100,6 @@ LAYOUT = build_layout(
             2 * WELLS * 3,
             "own wells 1-3 then the opponent's, each: [still a well, cards in it / 4, "
             "its bottom card is face down]",
-        ),
-        (
-            "own_seen",
-            DECK_SIZE,
-            "own Minor Arcana (first suit Ace ... King, second suit) in hand that the opponent saw face up "
-            "(a well moved by The Magician)",
         ),
         ("hand_size", 2, f"cards in the hand of [self, opponent] / {HAND_SCALE:g} (Majors included)"),
         ("points", 2, f"match points of [self, opponent] / {POINTS_SCALE:g}"),
@@ -159,12 +152,7 @@ LAYOUT = build_layout(
 OBS_SIZE = LAYOUT[-1].stop
 _AT = {e.name: e.start for e in LAYOUT}
 _DICE_AT, _PLANET, _ZODIAC, _EFFECTS = _AT["dice"], _AT["planet"], _AT["zodiac"], _AT["effects_on"]
-_OWN_MAJORS, _OPP_MAJORS, _PILE, _SPENT = (
-    _AT["own_majors"],
-    _AT["opp_majors"],
-    _AT["draft_pile"],
-    _AT["majors_spent"],
-)
+_OWN_MAJORS, _OPP_MAJORS, _PILE = _AT["own_majors"], _AT["opp_majors"], _AT["draft_pile"]
 _PLAYED_MAJORS, _TOP_MAJOR, _CARDS, _WELLS = (
     _AT["played_majors"],
     _AT["graveyard_top_major"],
@@ -193,8 +181,7 @@ _TARGET, _SUBSTITUTED, _TRIGGERS, _RESOLVING = (
     _AT["play_triggers"],
     _AT["resolving"],
 )
-_SEEN, _PLANET_PENDING, _PREV_TOP, _QUEEN, _CHARIOT, _OUTER = (
-    _AT["own_seen"],
+_PLANET_PENDING, _PREV_TOP, _QUEEN, _CHARIOT, _OUTER = (
     _AT["planet_pending"],
     _AT["play_prev_top"],
     _AT["queen_rerolls"],
@@ -243,7 +230,6 @@ def _cards_block(s: TarotDiceState, me: int) -> np.ndarray:
         (_OWN_MAJORS, s.owned[me]),
         (_OPP_MAJORS, s.owned[opp]),
         (_PILE, s.pile),
-        (_SPENT, s.exhausted[0] | s.exhausted[1]),
     ):
         if mask:
             o[start : start + _HALF] = HALF_ROWS[mask & _LOW]
@@ -258,12 +244,7 @@ def _cards_block(s: TarotDiceState, me: int) -> np.ndarray:
         if hand_majors >> DEATH & 1:
             add(_PLAYED_MAJORS + 2 * side + 1)
         if q == me:
-            ones += [card_row[c] + _HAND for c in s.hand[q]]
-            seen = s.public_hand[q]
-            ones += [_SEEN + c % DECK_SIZE for c in s.hand[q] if seen >> c & 1]
-        else:
-            public = s.public_hand[q]
-            ones += [card_row[c] + _HAND for c in s.hand[q] if public >> c & 1]
+            ones += [card_row[c] + _HAND for c in s.hand[q]]  # the opponent's are all hidden cards
         wells = s.wells[q]
         hidden = s.hidden_well[q]
         well_at = _WELLS + 9 * side
@@ -355,7 +336,9 @@ def observe(state: TarotDiceState, player: int) -> np.ndarray:
         play = s.plays[-1]
         actor = s.player
         add(_played_card_index(actor, me, play.card))
-        add(_SOURCE + (2 if play.from_devil else 0 if play.hidden else 1))
+        # Strength and Death come from the hand, though they are no hidden cards.
+        from_hand = play.hidden or play.card >= NUM_MINORS
+        add(_SOURCE + (2 if play.from_devil else 0 if from_hand else 1))
         if play.kind >= 0:
             add(_KIND + play.kind)
         o[_VALUE] = play.value / 12.0

@@ -1,8 +1,8 @@
 """Text render of a Tarot Dice table, apart from the rules (pgx style), and the generated doc tables.
 
 Shows what an onlooker sees: both players' dice, the Planet and Zodiac dice with what their faces
-do now, the drafted Majors, well tops, graveyards and the sacrificed card, hand sizes and the hand
-cards seen face up. Given a ``viewer`` seat, the text also names that seat's own hidden hand cards;
+do now, the drafted Majors, well tops, graveyards and the sacrificed card, hand sizes, and Strength
+and Death in a hand. Given a ``viewer`` seat, the text also names that seat's own hidden hand cards;
 face-down well cards and the opponent's hidden cards never appear.
 
 ``describe_action`` names an action as the phase and the speaker have it ("draft The Sun",
@@ -147,8 +147,6 @@ def describe(s: TarotDiceState, viewer: int | None = None) -> str:
         for m in range(NUM_MAJORS):
             if s.owned[p] >> m & 1:
                 tags = []
-                if s.exhausted[p] >> m & 1:
-                    tags.append("$ spent")
                 if m in (STRENGTH, DEATH) and s.major_hand[p] >> m & 1:
                     tags.append("in hand")
                 majors.append(MAJORS[m].name + (f" ({', '.join(tags)})" if tags else ""))
@@ -163,13 +161,8 @@ def describe(s: TarotDiceState, viewer: int | None = None) -> str:
             cards = ["[face down]" if hidden and i == 0 else card_name(c) for i, c in enumerate(well)]
             wells.append(f"{k + 1}: " + (" < ".join(cards) if cards else "empty"))
         lines.append("  wells (bottom < top): " + " | ".join(wells))
-        if viewer == p:
-            hand = [card_name(c) + (" (seen)" if s.public_hand[p] >> c & 1 else "") for c in s.hand[p]]
-        else:
-            # Seen cards first, then a count: the place of a hidden card among the others would
-            # tell something about it.
-            hand = [card_name(c) for c in s.hand[p] if s.public_hand[p] >> c & 1]
-            hand += ["[hidden card]"] * len(s.hidden_hand(p))
+        # Every Minor in a hand is a hidden card: the others see how many.
+        hand = [card_name(c) for c in s.hand[p]] if viewer == p else ["[hidden card]"] * len(s.hand[p])
         for m in (STRENGTH, DEATH):
             if s.major_hand[p] >> m & 1:
                 hand.append(MAJORS[m].name)
@@ -182,7 +175,8 @@ def describe(s: TarotDiceState, viewer: int | None = None) -> str:
         pile = ", ".join(MAJORS[m].name for m in range(NUM_MAJORS) if s.pile >> m & 1)
         lines.append(f"Draft pile: {pile}")
     for play in s.plays:
-        source = "The Devil" if play.from_devil else "the hand" if play.hidden else "a well"
+        from_hand = play.hidden or play.card >= NUM_MINORS  # Strength and Death: no hidden cards
+        source = "The Devil" if play.from_devil else "the hand" if from_hand else "a well"
         text = f"Playing: {card_name(play.card)} from {source}"
         if play.effect_card != play.card:
             text += f", with the effect of {card_name(play.effect_card)} (The Hanged Man)"
@@ -287,7 +281,8 @@ def table_effects(s: TarotDiceState, viewer: int | None = None) -> str:
             well = s.wells[p][k]
             if well and not (s.hidden_well[p] >> k & 1 and len(well) == 1):
                 seen.append(well[-1])
-        seen += [c for c in s.hand[p] if viewer == p or s.public_hand[p] >> c & 1]
+        if viewer == p:
+            seen += s.hand[p]
     if seen:
         lines.append("Cards you can see (well tops and hands):")
         lines += [f"  {card_name(c)}: {card_effect(c)}" for c in dict.fromkeys(seen)]

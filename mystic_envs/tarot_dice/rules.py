@@ -139,12 +139,12 @@ def _positive_int(name: str, value: Any) -> int:
 class TarotDiceGame(Game):
     """Tarot Dice for two players. Options: ``num_players`` (only 2), ``num_rounds`` (rounds in a
     match, default 2: each player starts one; level totals then go to sudden-death rounds) and
-    ``round_turn_limit`` (turns after which a round ends in the nightfall duel, default 40)."""
+    ``round_turn_limit`` (turns after which a round ends in the nightfall duel, default 60)."""
 
     PLAYER_COUNTS = (2,)
     PHASE_NAMES = PHASE_NAMES
 
-    def __init__(self, num_players: int = 2, num_rounds: int = 2, round_turn_limit: int = 40) -> None:
+    def __init__(self, num_players: int = 2, num_rounds: int = 2, round_turn_limit: int = 60) -> None:
         self.num_players = self.player_count(num_players, "Tarot Dice")
         self.num_rounds = _positive_int("num_rounds", num_rounds)
         self.round_turn_limit = _positive_int("round_turn_limit", round_turn_limit)
@@ -174,7 +174,7 @@ class TarotDiceGame(Game):
         return (TarotDiceGame, (self.num_players, self.num_rounds, self.round_turn_limit))
 
 
-# Decisions after which no card, Major or "$" use has changed.
+# Decisions after which no card or Major has changed.
 _DICE_ONLY_PHASES = DIE_PHASES | {PH_PLANET_SYMBOL, PH_ZODIAC_SYMBOL, PH_URANUS, PH_AQUARIUS, PH_CHARIOT_CARD}
 
 # Round ends
@@ -189,7 +189,6 @@ _FIELDS = (
     "choice",
     "draft_first",
     "draft_pos",
-    "exhausted",
     "game",
     "graveyard",
     "hand",
@@ -205,7 +204,6 @@ _FIELDS = (
     "player",
     "plays",
     "points",
-    "public_hand",
     "resolving",
     "rng",
     "round_starter",
@@ -268,12 +266,10 @@ class TarotDiceState(DecisionsMixin, DiceMixin, ArcanaMixin, GameState):
             self.unused[p] = sorted(deck[2 * WELLS + 1 :])
         self.hidden_well = [(1 << WELLS) - 1] * 2
         self.open_wells = [(1 << WELLS) - 1] * 2
-        self.public_hand = [0, 0]
         self.graveyard = [[], []]
         self.sacrificed = [-1, -1]
         self.pile = ALL_MAJORS
         self.owned = [0, 0]
-        self.exhausted = [0, 0]
         self.major_hand = [0, 0]
         self.draft_pos = 0
         self.turn_in_round = 0
@@ -401,7 +397,7 @@ class TarotDiceState(DecisionsMixin, DiceMixin, ArcanaMixin, GameState):
             self._action(p, action)
             return
         if phase not in _DICE_ONLY_PHASES:
-            self._cards_changed += 1  # cards, Majors or their "$" may change
+            self._cards_changed += 1  # cards or Majors may change
         if phase in DIE_PHASES:
             self._die_chosen(phase, p, DIE_OF[p][action - DIE])
         elif phase == PH_TRIGGERS:
@@ -418,13 +414,11 @@ class TarotDiceState(DecisionsMixin, DiceMixin, ArcanaMixin, GameState):
             v = action - NUMBER_ACTION + 1
             play.value = v
             if not play.free_values >> v & 1:
-                self.exhausted[p] |= 1 << JUDGEMENT
-                self.resolving = JUDGEMENT
+                self.resolving = JUDGEMENT  # a value only Judgement reaches: it is acting
             self.tasks.append((OP_DECIDE, PH_TARGET, p))
         elif phase == PH_HANGED:
             if action != PASS:
                 play = self.plays[-1]
-                self.exhausted[p] |= 1 << HANGED_MAN
                 self.resolving = HANGED_MAN
                 play.effect_card = play.prev_top
         elif phase == PH_FACE:
@@ -479,15 +473,14 @@ class TarotDiceState(DecisionsMixin, DiceMixin, ArcanaMixin, GameState):
             if action in (PLAY_STRENGTH, PLAY_DEATH):
                 major = STRENGTH if action == PLAY_STRENGTH else DEATH
                 self.major_hand[p] &= ~(1 << major)
-                if major == STRENGTH:
-                    self.exhausted[p] |= 1 << STRENGTH  # its "$": once a round, by being played
-                self.start_play(p, MAJOR_CARD + major, hidden=True, from_devil=False)
+                # Not a hidden card: the rulebook's Hidden Card is a Minor Arcana in hand, and both
+                # Majors reached the hand in the open (drafted, or on a capture) (I-30).
+                self.start_play(p, MAJOR_CARD + major, hidden=False, from_devil=False)
             else:
                 card = p * DECK_SIZE + action - CARD
                 hand = self.hand[p]
                 if card in hand:
                     hand.remove(card)
-                    self.public_hand[p] &= ~(1 << card)
                     self.start_play(p, card, hidden=True, from_devil=False)
                 else:
                     self._take_well_top(p, next(k for k in range(WELLS) if self.wells[p][k][-1:] == [card]))
@@ -543,11 +536,9 @@ class TarotDiceState(DecisionsMixin, DiceMixin, ArcanaMixin, GameState):
         self._run()
 
     def _magician(self, p: int, k: int) -> None:
+        # "Two additional hidden cards": the top the opponent saw face up is hidden from now on,
+        # like the card under it (I-28).
         well = self.wells[p][k]
-        hidden = self.hidden_well[p] >> k & 1
-        for i, card in enumerate(well):
-            if not (hidden and i == 0):
-                self.public_hand[p] |= 1 << card  # the opponent saw it face up
         self.hand[p] = sorted(self.hand[p] + well)
         self.wells[p][k] = []
         self.hidden_well[p] &= ~(1 << k)
@@ -600,7 +591,6 @@ class TarotDiceState(DecisionsMixin, DiceMixin, ArcanaMixin, GameState):
         c.choice = self.choice
         c.draft_first = self.draft_first
         c.draft_pos = self.draft_pos
-        c.exhausted = self.exhausted[:]
         c.graveyard = [self.graveyard[0][:], self.graveyard[1][:]]
         c.hand = [self.hand[0][:], self.hand[1][:]]
         c.hidden_well = self.hidden_well[:]
@@ -615,7 +605,6 @@ class TarotDiceState(DecisionsMixin, DiceMixin, ArcanaMixin, GameState):
         c.player = self.player
         c.plays = [play.copy() for play in self.plays]
         c.points = self.points[:]
-        c.public_hand = self.public_hand[:]
         c.resolving = self.resolving
         c.round_starter = self.round_starter
         c.rounds_done = self.rounds_done
@@ -644,29 +633,24 @@ class TarotDiceState(DecisionsMixin, DiceMixin, ArcanaMixin, GameState):
 
         return observe(self, self.check_seat(player))
 
-    def hidden_hand(self, p: int) -> list[int]:
-        """The cards in ``p``'s hand that the opponent has not seen."""
-        return [c for c in self.hand[p] if not self.public_hand[p] >> c & 1]
-
     def determinize(self, player: int, rng: np.random.Generator) -> TarotDiceState:
         """Re-deal what ``player`` cannot see: every face-down well card (their own too: nobody
-        looks under a well), the cards never dealt, and the opponent's hand cards ``player`` has
-        not seen face up. Each owner's unseen cards are pooled, sorted and shuffled from ``rng``,
-        so the result depends only on what ``player`` sees."""
+        looks under a well), the cards never dealt, and the opponent's Minor Arcana in hand (every
+        one a hidden card, The Magician's included). Each owner's unseen cards are pooled, sorted
+        and shuffled from ``rng``, so the result depends only on what ``player`` sees."""
         self.check_seat(player)
         check_rng(rng)
         c = self.clone(share_rng=True)
         for owner in (0, 1):
             bottoms = [k for k in range(WELLS) if self.hidden_well[owner] >> k & 1]
-            secret = self.hidden_hand(owner) if owner != player else []
+            secret = self.hand[owner] if owner != player else []
             pool = sorted(self.unused[owner] + [self.wells[owner][k][0] for k in bottoms] + secret)
             dealt = [pool[i] for i in rng.permutation(len(pool)).tolist()]
             for i, k in enumerate(bottoms):
                 c.wells[owner][k][0] = dealt[i]
             start = len(bottoms)
             if owner != player:
-                seen = [card for card in self.hand[owner] if self.public_hand[owner] >> card & 1]
-                c.hand[owner] = sorted(seen + dealt[start : start + len(secret)])
+                c.hand[owner] = sorted(dealt[start : start + len(secret)])
                 start += len(secret)
             c.unused[owner] = sorted(dealt[start:])
         c.rng = np.random.default_rng(int(rng.integers(2**63)))
@@ -689,7 +673,6 @@ class TarotDiceState(DecisionsMixin, DiceMixin, ArcanaMixin, GameState):
             assert self.draft_pos < len(DRAFT_ORDER)
         for p in (0, 1):
             self._check_cards(p)
-            assert self.exhausted[p] & ~self.owned[p] == 0
             assert self.knight_ban[p] & ~self.board == 0
         # Dice: captured in pairs, values on their faces.
         board = self.board
@@ -733,7 +716,6 @@ class TarotDiceState(DecisionsMixin, DiceMixin, ArcanaMixin, GameState):
             minors.append(self.sacrificed[p])
             assert self.owned[p] >> DEVIL & 1
         assert sorted(minors) == list(range(p * DECK_SIZE, (p + 1) * DECK_SIZE)), f"cards of player {p}"
-        assert self.public_hand[p] & ~sum(1 << c for c in self.hand[p]) == 0
         for major in HAND_MAJORS:
             in_hand = bool(self.major_hand[p] >> major & 1)
             in_graveyard = majors.count(MAJOR_CARD + major)

@@ -151,7 +151,7 @@ def position(
     to_move: int = 0,
     rolls: Sequence[int] = (),
     num_rounds: int = 2,
-    round_turn_limit: int = 40,
+    round_turn_limit: int = 60,
 ) -> TarotDiceState:
     """player_``to_move``'s action phase in the first round, on the table described.
 
@@ -168,7 +168,6 @@ def position(
     s.owned = owned
     s.pile = rules.ALL_MAJORS & ~(owned[0] | owned[1])
     s.draft_pos = len(majors[0]) + len(majors[1])
-    s.exhausted = [0, 0]
     s.board = 0
     for p in (0, 1):
         assert len(dice[p]) == NUM_SIZES
@@ -188,7 +187,6 @@ def position(
         s.open_wells[p] = (1 << WELLS) - 1
         s.graveyard[p] = [MAJOR_CARD + MAJOR[c] if c in MAJOR else CARD[c] for c in graveyards[p]]
         s.sacrificed[p] = CARD[sacrificed[p]] if sacrificed[p] else -1
-        s.public_hand[p] = 0
         s.major_hand[p] = 0
         if owned[p] >> STRENGTH & 1 and MAJOR_CARD + STRENGTH not in s.graveyard[p]:
             s.major_hand[p] |= 1 << STRENGTH

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from agents.balance import measure_tarot_dice
+from mystic_envs.tarot_dice.rules import TarotDiceGame
 
 GAMES = 24
 
@@ -25,7 +26,7 @@ def test_every_match_has_its_two_rounds_and_each_round_its_points(report):
     assert report.games == GAMES
     assert 2 * GAMES <= report.rounds <= 3 * GAMES
     assert 8 * report.rounds <= report.points <= 40 * report.rounds
-    assert max(report.turns) <= 40
+    assert max(report.turns) <= TarotDiceGame().round_turn_limit  # the nightfall duel at 60 turns
 
 
 @pytest.mark.slow

@@ -20,6 +20,7 @@ from mystic_envs.tarot_dice.cards import (
     SUITS,
     ZODIAC_DIE,
     ZODIAC_NAMES,
+    card_name,
 )
 from mystic_envs.tarot_dice.observation import CARD_ROW, LAYOUT
 from mystic_envs.tarot_dice.rules import TarotDiceGame
@@ -93,7 +94,7 @@ def test_deal_three_wells_face_down_under_face_up_and_one_hidden_card(seed):
     for p in (0, 1):
         assert [len(w) for w in s.wells[p]] == [2, 2, 2]
         assert s.hidden_well[p] == 0b111
-        assert len(s.hand[p]) == 1 and not s.public_hand[p]
+        assert len(s.hand[p]) == 1
         assert len(s.unused[p]) == DECK_SIZE - 7
         # Face-up tops are public; the bottoms and the hidden card are not.
         seen_by_opponent = s.observation(1 - p)
@@ -179,11 +180,13 @@ def test_the_magician_moves_a_well_to_the_hand():
     play(s, [(first, "well 2")])
     assert s.hand[first] == sorted([hand_card, bottom, top])  # two more hidden cards ...
     assert s.wells[first][1] == [] and s.open_wells[first] == 0b101  # ... and one well fewer
-    # The opponent saw the top face up, never the bottom card or the hidden card.
-    assert s.public_hand[first] == 1 << top
+    # "Two additional hidden cards": the top the opponent saw face up is hidden now, like the
+    # bottom card and the hand card (I-28); only its owner sees them in hand.
     seen = s.observation(1 - first)
-    assert seen[CARD_ROW[1 - first][top]] == 1.0
-    assert not seen[CARD_ROW[1 - first][bottom] : CARD_ROW[1 - first][bottom] + 10].any()
+    for card in (top, bottom, hand_card):
+        assert not seen[CARD_ROW[1 - first][card] : CARD_ROW[1 - first][card] + 10].any()
+        assert s.observation(first)[CARD_ROW[first][card]] == 1.0  # "hand", its own view
+    assert card_name(top) not in s.describe(1 - first) and card_name(top) in s.describe(first)
     assert s.phase_name == "action"
     # The Chariot cannot fill the well that is gone.
     s.check_invariants()
@@ -236,7 +239,7 @@ def test_every_new_round_deals_fresh_cards_and_rolls_every_numbered_die():
                 dealt = True
                 for p in (0, 1):
                     assert [len(w) for w in s.wells[p]] == [2, 2, 2] and s.hidden_well[p] == 0b111
-                    assert len(s.hand[p]) == 1 and not s.public_hand[p] and not s.graveyard[p]
+                    assert len(s.hand[p]) == 1 and not s.graveyard[p]
                     assert len(s.unused[p]) == DECK_SIZE - 7
             if dealt and s.phase_name == "action":
                 assert s.board == (1 << 12) - 1, "every numbered die is back on the board"

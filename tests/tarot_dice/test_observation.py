@@ -157,10 +157,3 @@ def test_the_devils_card_shows_the_play_waiting_under_it():
     assert one_hot(s.observation(1), "outer_play") == [0, 1 + WHEEL]
     play(s, [(0, "die my D12")])
     assert one_hot(s.observation(0), "outer_play") == []  # back in the waiting card's own triggers
-
-
-def test_own_cards_the_opponent_saw_are_marked():
-    s = position(hands=(["7 of Cups", "Page of Swords"], []))
-    s.public_hand[0] = 1 << CARD["7 of Cups"]
-    assert one_hot(s.observation(0), "own_seen") == [CARD["7 of Cups"]]
-    assert one_hot(s.observation(1), "own_seen") == []  # the opponent's own hand is empty

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from mystic_envs.core.errors import IllegalActionError
-from mystic_envs.tarot_dice.cards import MAJORS, NUM_MAJORS
+from mystic_envs.tarot_dice.cards import MAJORS
 
 from .script import (
     CARD,
@@ -62,11 +62,6 @@ def check(s, expect: dict[str, Any]) -> None:
         elif key == "wells":
             for seat, wells in want.items():
                 assert [names(w) for w in s.wells[seat]] == [list(w) for w in wells]
-        elif key == "spent":
-            for seat, majors in want.items():
-                assert {MAJORS[m].name for m in range(NUM_MAJORS) if s.exhausted[seat] >> m & 1} == set(
-                    majors
-                )
         elif key == "legal":
             for seat, move in want:
                 assert is_legal(s, seat, move), f"{move!r} should be legal; legal: {legal_moves(s)}"
@@ -178,10 +173,37 @@ MINOR_ROWS = [
         {"zodiac": "Leo", "to_move": 1},
     ),
     row(
-        "king-on-the-zodiac-die-shows-pisces",
+        # The Planet die's text lets numbered cards change it, the Zodiac die's numbered cards,
+        # rerolls and Major effects: face cards change numbered dice only (I-34).
+        "king-changes-numbered-dice-only-never-the-planet-or-zodiac-die",
         {"hands": (["King of Cups"], [])},
-        [(0, "play King of Cups"), (0, "die zodiac")],
-        {"zodiac": "Pisces"},
+        [(0, "play King of Cups")],
+        {
+            "phase": "card_target",
+            "legal": [(0, "die my D4"), (0, "die opp D20")],
+            "illegal": [(0, "die planet"), (0, "die zodiac")],
+        },
+    ),
+    row(
+        "page-changes-numbered-dice-only-never-the-planet-or-zodiac-die",
+        {"hands": (["Page of Swords"], [])},
+        [(0, "play Page of Swords")],
+        {
+            "phase": "card_target",
+            "legal": [(0, "die my D4"), (0, "die opp D20")],
+            "illegal": [(0, "die planet"), (0, "die zodiac")],
+        },
+    ),
+    row(
+        "a-king-with-no-numbered-die-it-may-change-cannot-be-played",
+        {
+            "planet": "Uranus",
+            "zodiac": "Leo",
+            "dice": ((0, 0, 0, 0, 0, 20), (0, 0, 0, 0, 0, 20)),
+            "hands": (["King of Cups", "5 of Cups"], []),
+        },
+        [],
+        {"illegal": [(0, "play King of Cups")], "legal": [(0, "play 5 of Cups")]},
     ),
     row(
         "a-well-top-goes-to-the-graveyard-and-the-card-under-it-turns-face-up",
@@ -541,8 +563,8 @@ PLANET_ROWS = [
     ),
     row(
         "neptune-appearing-banishes-a-die-while-it-shows",
-        {**NEUTRAL, "planet": "Venus", "hands": (["King of Cups"], [])},
-        [(0, "play King of Cups"), (0, "die planet"), (0, "die opp D20")],
+        {**NEUTRAL, "planet": "Venus", "rolls": [12]},
+        [(0, "reroll planet"), (0, "die opp D20")],
         {
             "planet": "Neptune",
             "banished": {"p1 D20"},
@@ -552,10 +574,9 @@ PLANET_ROWS = [
     ),
     row(
         "neptune-banish-ends-when-the-planet-leaves-neptune",
-        {**NEUTRAL, "planet": "Venus", "hands": (["King of Cups"], []), "rolls": [2, 3]},
+        {**NEUTRAL, "planet": "Venus", "rolls": [12, 2, 3]},
         [
-            (0, "play King of Cups"),
-            (0, "die planet"),
+            (0, "reroll planet"),
             (0, "die opp D20"),
             (1, "reroll planet"),
             (1, "die my D4"),
@@ -564,10 +585,9 @@ PLANET_ROWS = [
     ),
     row(
         "neptune-banish-ends-when-taurus-negates-it",
-        {**NEUTRAL, "planet": "Venus", "hands": (["King of Cups"], ["2 of Wands"])},
+        {**NEUTRAL, "planet": "Venus", "hands": ([], ["2 of Wands"]), "rolls": [12]},
         [
-            (0, "play King of Cups"),
-            (0, "die planet"),
+            (0, "reroll planet"),
             (0, "die opp D20"),
             (1, "play 2 of Wands"),
             (1, "die zodiac"),
@@ -609,13 +629,14 @@ MAJOR_ROWS = [
         {"zodiac": "Cancer", "dice": {0: (1, 2, 3, 4, 5, 20)}},
     ),
     row(
-        "the-empress-a-face-card-may-roll-a-die-once-a-round",
+        "the-empress-a-face-card-may-roll-a-die",
         {"majors": (["The Empress"], []), "hands": (["Page of Cups", "Page of Swords"], []), "rolls": [4]},
         [(0, "play Page of Cups"), (0, "die opp D20"), (0, "use The Empress"), (0, "die my D4")],
-        {"dice": {0: (4, 2, 3, 4, 5, 6), 1: (1, 2, 3, 4, 5, 1)}, "spent": {0: ["The Empress"]}},
+        {"dice": {0: (4, 2, 3, 4, 5, 6), 1: (1, 2, 3, 4, 5, 1)}},
     ),
     row(
-        "the-empress-spent-does-not-trigger-again",
+        # The "$" mark has no rule effect (D-1): used once, The Empress triggers again.
+        "the-empress-triggers-on-every-face-card-the-dollar-mark-limits-nothing",
         {"majors": (["The Empress"], []), "hands": (["Page of Cups", "Page of Swords"], []), "rolls": [4, 9]},
         [
             (0, "play Page of Cups"),
@@ -626,13 +647,18 @@ MAJOR_ROWS = [
             (0, "play Page of Swords"),
             (0, "die opp D20"),
         ],
-        {"to_move": 1, "dice": {1: (1, 2, 3, 4, 5, 1)}},
+        {
+            "phase": "triggers",
+            "to_move": 0,
+            "dice": {1: (1, 2, 3, 4, 5, 1)},
+            "legal": [(0, "use The Empress")],
+        },
     ),
     row(
         "the-emperor-a-number-on-a-matching-die-may-set-it-to-its-maximum",
         {"majors": (["The Emperor"], []), "hands": (["5 of Cups"], [])},
         [(0, "play 5 of Cups"), (0, "die my D12"), (0, "use The Emperor")],
-        {"dice": {0: (1, 2, 3, 4, 12, 6)}, "spent": {0: ["The Emperor"]}},
+        {"dice": {0: (1, 2, 3, 4, 12, 6)}},
     ),
     row(
         "the-hierophant-a-prime-number-changes-the-planet-die-it-is-no-may",
@@ -699,7 +725,7 @@ MAJOR_ROWS = [
         "strength-played-from-the-hand-as-any-face-card",
         {"majors": (["Strength"], [])},
         [(0, "play Strength"), (0, "face King"), (0, "die my D6")],
-        {"dice": {0: (1, 6, 3, 4, 5, 6)}, "graveyard": {0: ["Strength"]}, "spent": {0: ["Strength"]}},
+        {"dice": {0: (1, 6, 3, 4, 5, 6)}, "graveyard": {0: ["Strength"]}},
     ),
     row(
         "the-hermit-a-number-on-a-matching-die-may-banish-it",
@@ -748,7 +774,6 @@ MAJOR_ROWS = [
         {
             "dice": {0: (1, 2, 8, 4, 5, 6)},
             "graveyard": {0: ["King of Cups", "2 of Cups"]},
-            "spent": {0: ["The Hanged Man"]},
         },
     ),
     row(
@@ -759,7 +784,7 @@ MAJOR_ROWS = [
             "graveyards": (["King of Cups"], []),
         },
         [(0, "play 2 of Cups"), (0, "pass"), (0, "die my D8")],
-        {"dice": {0: (1, 2, 2, 4, 5, 6)}, "spent": {0: []}},
+        {"dice": {0: (1, 2, 2, 4, 5, 6)}},
     ),
     row(
         "death-enters-your-hand-when-you-capture-even-from-the-graveyard",
@@ -817,7 +842,7 @@ MAJOR_ROWS = [
             "rolls": [2],
         },
         [(0, "play Page of Cups"), (0, "die opp D4"), (0, "use The Tower"), (0, "die opp D20")],
-        {"dice": {1: (1, 2, 3, 4, 5, 2)}, "spent": {0: ["The Tower"]}},
+        {"dice": {1: (1, 2, 3, 4, 5, 2)}},
     ),
     row(
         "the-tower-not-under-a-higher-card",
@@ -833,19 +858,19 @@ MAJOR_ROWS = [
         "the-star-a-number-on-a-matching-die-may-change-the-zodiac",
         {"majors": (["The Star"], []), "hands": (["3 of Cups"], [])},
         [(0, "play 3 of Cups"), (0, "die my D8"), (0, "use The Star"), (0, "zodiac Leo")],
-        {"zodiac": "Leo", "spent": {0: ["The Star"]}},
+        {"zodiac": "Leo"},
     ),
     row(
         "the-moon-a-hidden-card-may-change-the-zodiac",
         {"majors": (["The Moon"], []), "hands": (["2 of Cups"], [])},
         [(0, "play 2 of Cups"), (0, "die opp D4"), (0, "use The Moon"), (0, "zodiac Virgo")],
-        {"zodiac": "Virgo", "spent": {0: ["The Moon"]}},
+        {"zodiac": "Virgo"},
     ),
     row(
         "the-sun-a-face-card-may-change-the-planet",
         {"majors": (["The Sun"], []), "hands": (["Knight of Cups"], [])},
         [(0, "play Knight of Cups"), (0, "die opp D4"), (0, "use The Sun"), (0, "planet Mercury")],
-        {"planet": "Mercury", "banished": {"p1 D4"}, "spent": {0: ["The Sun"]}},
+        {"planet": "Mercury", "banished": {"p1 D4"}},
     ),
     row(
         "judgement-a-number-as-any-value-between-it-and-a-numbered-graveyard-top",
@@ -861,13 +886,7 @@ MAJOR_ROWS = [
         "judgement-used",
         {"majors": (["Judgement"], []), "hands": (["3 of Cups"], []), "graveyards": (["9 of Cups"], [])},
         [(0, "play 3 of Cups"), (0, "value 7"), (0, "die opp D8")],
-        {"dice": {1: (1, 2, 7, 4, 5, 6)}, "spent": {0: ["Judgement"]}},
-    ),
-    row(
-        "judgement-not-spent-by-the-cards-own-value",
-        {"majors": (["Judgement"], []), "hands": (["3 of Cups"], []), "graveyards": (["9 of Cups"], [])},
-        [(0, "play 3 of Cups"), (0, "value 3"), (0, "die opp D8")],
-        {"spent": {0: []}},
+        {"dice": {1: (1, 2, 7, 4, 5, 6)}},
     ),
     row(
         "the-world-a-number-on-a-symbol-die-may-target-a-numbered-die-as-well",
@@ -975,16 +994,43 @@ INTERACTION_ROWS = [
     # A card that sets the Planet die to the face it shows changes nothing ([x]): Neptune and
     # Uranus do not appear again (I-17); a roll that lands on the same face does.
     row(
-        "a-king-on-a-planet-die-showing-neptune-keeps-its-banish",
-        {**NEUTRAL, "planet": "Venus", "hands": (["King of Cups"], ["King of Wands"])},
+        "the-hierophant-naming-neptune-again-keeps-its-banish",
+        {
+            **NEUTRAL,
+            "planet": "Venus",
+            "majors": ([], ["The Hierophant"]),
+            "hands": ([], ["2 of Wands"]),
+            "rolls": [12],
+        },
         [
-            (0, "play King of Cups"),
-            (0, "die planet"),
+            (0, "reroll planet"),
             (0, "die opp D20"),
-            (1, "play King of Wands"),
-            (1, "die planet"),
+            (1, "play 2 of Wands"),
+            (1, "die my D4"),
+            (1, "use The Hierophant"),
+            (1, "planet Neptune"),
         ],
         {"planet": "Neptune", "banished": {"p1 D20"}, "to_move": 0},
+    ),
+    row(
+        # A maximum on the Planet die would be Neptune on demand; only numbered cards (and the
+        # Majors that name the Planet die) change it (I-34).
+        "the-emperor-does-not-set-the-planet-die",
+        {"majors": (["The Emperor"], []), "hands": (["5 of Cups"], [])},
+        [(0, "play 5 of Cups"), (0, "die planet")],
+        {"planet": "Sun", "to_move": 1},
+    ),
+    row(
+        "the-emperor-on-the-zodiac-die-a-major-effect-may-change-it",
+        {"majors": (["The Emperor"], []), "hands": (["Ace of Cups"], [])},
+        [(0, "play Ace of Cups"), (0, "value 1"), (0, "die zodiac"), (0, "use The Emperor")],
+        {"zodiac": "Pisces"},
+    ),
+    row(
+        "neptune-may-banish-a-die-a-knight-banished-it-is-no-card",
+        {**NEUTRAL, "hands": (["Knight of Cups"], []), "rolls": [12]},
+        [(0, "play Knight of Cups"), (0, "die opp D20"), (1, "reroll planet")],
+        {"phase": "neptune_banish", "legal": [(1, "die my D20"), (1, "die opp D4")]},
     ),
     row(
         "an-11-on-a-planet-die-showing-uranus-asks-for-no-symbol",
@@ -994,10 +1040,9 @@ INTERACTION_ROWS = [
     ),
     row(
         "neptune-rolled-again-appears-again",
-        {**NEUTRAL, "planet": "Venus", "hands": (["King of Cups"], []), "rolls": [12]},
+        {**NEUTRAL, "planet": "Venus", "rolls": [12, 12]},
         [
-            (0, "play King of Cups"),
-            (0, "die planet"),
+            (0, "reroll planet"),
             (0, "die opp D20"),
             (1, "reroll planet"),
         ],
@@ -1034,10 +1079,43 @@ INTERACTION_ROWS = [
         {"dice": {0: (1, 2, 5, 4, 5, 0)}},
     ),
     row(
-        "banished-dice-are-untouched-by-the-planet",
+        # The Knight's text takes from a banished die capturing, being captured, cards and
+        # rerolls; "all odd / even dice" is none of these (I-7, I-10).
+        "saturn-raises-a-banished-die-too",
         {**NEUTRAL, "planet": "Saturn", "hands": (["Knight of Cups"], [])},
         [(0, "play Knight of Cups"), (0, "die opp D8")],
-        {"dice": {0: (2, 2, 4, 4, 6, 6), 1: (2, 2, 3, 4, 6, 6)}, "banished": {"p1 D8"}},
+        {"dice": {0: (2, 2, 4, 4, 6, 6), 1: (2, 2, 4, 4, 6, 6)}, "banished": {"p1 D8"}},
+    ),
+    row(
+        "pluto-halves-a-banished-die-too",
+        {**NEUTRAL, "planet": "Pluto", "hands": (["Knight of Cups"], [])},
+        [(0, "play Knight of Cups"), (0, "die opp D10")],
+        {"dice": {0: (1, 1, 3, 2, 5, 3), 1: (1, 1, 3, 2, 5, 3)}, "banished": {"p1 D10"}},
+    ),
+    row(
+        # The banished D20 shows the highest value, so Leo locks it and leaves player_0's 19 free.
+        "leo-locks-a-banished-die-showing-the-highest-value",
+        {
+            "planet": "Uranus",
+            "zodiac": "Leo",
+            "dice": ((1, 2, 3, 4, 5, 19), (1, 2, 3, 4, 5, 20)),
+            "hands": (["Knight of Cups"], []),
+        },
+        [(0, "play Knight of Cups"), (0, "die opp D20")],
+        {"to_move": 1, "banished": {"p1 D20"}, "legal": [(1, "reroll opp D20")]},
+    ),
+    row(
+        # Mercury's "smallest sized die still in play": a banished D4 is still in play (a capture
+        # takes dice out of play), so the D4s are the smallest, and a banished die does not roll.
+        "mercury-counts-a-banished-d4-which-does-not-roll",
+        {
+            **NEUTRAL,
+            "planet": "Mercury",
+            "dice": ((0, 2, 3, 4, 5, 6), (1, 0, 3, 4, 5, 6)),
+            "hands": (["Knight of Cups"], []),
+        },
+        [(0, "play Knight of Cups"), (0, "die opp D4")],
+        {"dice": {0: (0, 2, 3, 4, 5, 6), 1: (1, 0, 3, 4, 5, 6)}, "banished": {"p1 D4"}, "to_move": 1},
     ),
     row(
         "uranus-may-become-neptune-which-then-banishes",
@@ -1111,9 +1189,9 @@ INTERACTION_ROWS = [
         },
     ),
     row(
-        # The Empress, spent on The Devil's King, is not offered again to the Queen that brought
-        # The Devil: "$" is once a round, however the triggers nest (D-1).
-        "a-dollar-major-spent-inside-the-devils-card-is-not-offered-again",
+        # The Empress, used on The Devil's King, is offered again to the Queen that brought The
+        # Devil: the "$" mark limits nothing (D-1).
+        "a-major-used-inside-the-devils-card-is-offered-again-to-the-card-that-brought-it",
         {
             "majors": (["The Devil", "The Empress"], []),
             "hands": (["Queen of Cups"], []),
@@ -1129,7 +1207,7 @@ INTERACTION_ROWS = [
             (0, "use The Empress"),
             (0, "die my D10"),
         ],
-        {"spent": {0: ["The Empress"]}, "phase": "action", "to_move": 1},
+        {"phase": "triggers", "to_move": 0, "legal": [(0, "use The Empress")]},
     ),
     row(
         "the-hanged-man-over-strength-plays-as-any-face-card",
@@ -1142,16 +1220,24 @@ INTERACTION_ROWS = [
         {"dice": {1: (1, 2, 3, 4, 5, 1)}},
     ),
     row(
-        "strength-from-the-hand-is-a-hidden-card",
-        {"majors": (["Strength", "Wheel of Fortune"], []), "rolls": [4]},
-        [
-            (0, "play Strength"),
-            (0, "face Page"),
-            (0, "die opp D20"),
-            (0, "use Wheel of Fortune"),
-            (0, "die my D4"),
-        ],
-        {"dice": {0: (4, 2, 3, 4, 5, 6), 1: (1, 2, 3, 4, 5, 1)}},
+        # The Hidden Card is the Minor Arcana card in hand (Dealing Out Minor Arcana); Strength
+        # and Death are Majors that reached the hand in the open (I-30).
+        "strength-from-the-hand-is-no-hidden-card",
+        {"majors": (["Strength", "Wheel of Fortune", "The Moon"], [])},
+        [(0, "play Strength"), (0, "face Page"), (0, "die opp D20")],
+        {"dice": {1: (1, 2, 3, 4, 5, 1)}, "to_move": 1},
+    ),
+    row(
+        "death-from-the-hand-is-no-hidden-card",
+        {"majors": (["Death", "Wheel of Fortune", "The Moon"], []), "hands": (["Death"], [])},
+        [(0, "play Death")],
+        {"to_move": 1, "graveyard": {0: ["Death"]}},
+    ),
+    row(
+        "a-minor-from-the-hand-is-a-hidden-card",
+        {"majors": (["Wheel of Fortune"], []), "hands": (["2 of Cups"], []), "rolls": [4]},
+        [(0, "play 2 of Cups"), (0, "die opp D20"), (0, "use Wheel of Fortune"), (0, "die my D4")],
+        {"dice": {0: (4, 2, 3, 4, 5, 6), 1: (1, 2, 3, 4, 5, 2)}},
     ),
     row(
         "the-hanged-man-makes-an-unplayable-knight-playable",

@@ -40,7 +40,7 @@ ENV_IDS = list(mystic_envs.ENV_IDS)
 # Mystic Vale's random games are 400-600 actions, and these tests play whole games with rollouts
 # or re-deals at every step (minutes a game): it plays them cut by max_steps (the game then ends
 # with every return 0, as the env truncates), except where a test asks for the default length.
-QUICK = {"mystic_vale_v0": {"max_steps": 120}}
+QUICK = {"mystic_vale_v0": {"max_steps": 60}}
 
 
 def load(env_id: str, quick: bool = True, **params) -> pyspiel.Game:

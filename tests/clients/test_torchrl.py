@@ -37,7 +37,10 @@ def test_masked_rollout(env_id: str, n: int) -> None:
     # Every game that ended did so by the rules, zero-sum. A seat's reward comes on the step its own
     # group is done: the game's end, or (StepEliminated) the step that eliminated it mid-game.
     done = rollout["next", "done"].squeeze(-1)
-    assert done.sum() >= 1, "no game ended in 300 steps"
+    # Mystic Vale's random games at 3-4 players run 450-600 steps, longer than the recipe's
+    # rollout: none may end in it, and every step is still checked.
+    if not (env_id == "mystic_vale_v0" and n > 2):
+        assert done.sum() >= 1, "no game ended in 300 steps"
     rewards = torch.stack([rollout["next", group, "reward"].reshape(300) for group in groups], dim=-1)
     seat_done = torch.stack([rollout["next", group, "done"].reshape(300) for group in groups], dim=-1)
     assert torch.all(rewards[~seat_done] == 0), "a reward before that seat's end"

@@ -16,6 +16,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel_wrapper
+from pettingzoo.utils.env_logger import EnvLogger
+from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable, AECOrderEnforcingIterator
 
 from mystic_envs.core.errors import GameOverError, IllegalActionError
 from mystic_envs.core.game import Game, GameState, InfoField, LayoutEntry, is_integer
@@ -345,9 +347,19 @@ class MysticOrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):
     """
 
     def step(self, action: Any) -> None:
-        if self._has_reset and not self.agents:
+        # PettingZoo's step, with the env's attributes read directly instead of through
+        # __getattr__ forwarding (twice a step there), and an error where it only warns.
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        if not self.env.agents:
             raise GameOverError("the game is over and every agent has left; call reset()")
-        super().step(action)
+        self._has_updated = True
+        self.env.step(action)
+
+    def agent_iter(self, max_iter: int = 2**63) -> _AgentIterable:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _AgentIterable(self, max_iter)
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         # The inherited last() reads six attributes through two layers of __getattr__ forwarding
@@ -355,6 +367,26 @@ class MysticOrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):
         if not self._has_reset:
             raise AttributeError("agent_selection cannot be accessed before reset")
         return self.env.last(observe)
+
+
+class _AgentIterator(AECOrderEnforcingIterator):
+    """PettingZoo's order-enforcing agent iterator, reading the env's agents directly rather than
+    through the wrapper's __getattr__ forwarding (twice a step there); the same checks."""
+
+    def __next__(self) -> str:
+        env = self.env.env
+        if not env.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        if not self.env._has_updated:
+            raise AssertionError("need to call step() or reset() in a loop over `agent_iter`")
+        self.env._has_updated = False
+        return env.agent_selection
+
+
+class _AgentIterable(AECOrderEnforcingIterable):
+    def __iter__(self) -> _AgentIterator:
+        return _AgentIterator(self.env, self.max_iter)
 
 
 class TurnBasedParallelEnv(turn_based_aec_to_parallel_wrapper):

@@ -200,6 +200,12 @@ def test_step_after_the_end_and_before_reset(env_id: str, n: int) -> None:
         with pytest.raises(AttributeError, match="agent_selection"):
             env.last()
         env.reset(seed=0)
+        if hasattr(env, "_has_updated"):  # the order-enforcing wrapper: a loop must step
+            agents = iter(env.agent_iter())
+            next(agents)
+            with pytest.raises(AssertionError, match=r"need to call step\(\)"):
+                next(agents)
+            env.reset(seed=0)
         for _ in env.agent_iter():
             obs, _, term, trunc, _ = env.last()
             if term or trunc:

@@ -22,10 +22,11 @@ def report(request):
 
 
 @pytest.mark.slow
-def test_the_first_player_wins_more_often_but_not_always(report):
-    # 56.5% (intro) and 56.2% (full) at these 400 games; the first board gave 60-65% over 2,000.
+def test_the_first_players_sixth_drop_is_answered_by_the_score_board(report):
+    # 48.5% (intro) and 49.8% (full) at these 400 games (52.8% and 49.7% over 2,000); the
+    # heuristic's earlier score board gave 56.5% and 56.2% here, the first board 60-65% over 2,000.
     assert report.games == GAMES
-    assert 0.45 <= report.first_rate <= 0.62
+    assert 0.43 <= report.first_rate <= 0.55
 
 
 @pytest.mark.slow

@@ -44,10 +44,17 @@ def test_layout_is_contiguous_and_rejects_bad_parts():
 
 
 def test_env_ids_are_the_implemented_subset_of_the_collection():
-    assert mystic_envs.ENV_IDS == ("elemystic_v0", "mystria_v0", "tarot_dice_v0", "mystick_domination_v0")
+    assert mystic_envs.ENV_IDS == (
+        "elemystic_v0",
+        "mystria_v0",
+        "tarot_dice_v0",
+        "mystick_domination_v0",
+        "mystic_vale_v0",
+    )
     assert mystic_envs.player_counts("elemystic_v0") == (2,)
     assert mystic_envs.player_counts("mystria_v0") == (2,)
     assert mystic_envs.player_counts("tarot_dice_v0") == (2,)
     assert mystic_envs.player_counts("mystick_domination_v0") == (2, 3, 4, 5)
+    assert mystic_envs.player_counts("mystic_vale_v0") == (2, 3, 4)
     with pytest.raises(TypeError):
         mystic_envs.make(3)

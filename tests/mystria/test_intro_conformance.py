@@ -75,7 +75,6 @@ SUITE = [
     test_pickle_and_clone.test_clone_is_independent,
     test_pickle_and_clone.test_clone_continues_from_the_exact_state,
     test_random_games.test_returned_arrays_are_copies,
-    test_random_games.test_aec_random_games_zero_sum,
     test_random_games.test_illegal_apply_on_engine_raises,
     test_single_agent.test_gymnasium_and_sb3_check_env,
     test_single_agent.test_learner_reward_and_masks,
@@ -92,6 +91,10 @@ def test_the_helpers_build_the_intro_variant():
 @pytest.mark.parametrize("check", SUITE, ids=lambda f: f.__name__)
 def test_conformance_on_intro_rules(check):
     check(INTRO, N)
+
+
+def test_aec_random_games_zero_sum_on_intro_rules(request):
+    test_random_games.test_aec_random_games_zero_sum(INTRO, N, request)
 
 
 def test_render_modes_on_intro_rules(capsys):

@@ -20,6 +20,13 @@ how the games ended (the pool emptied at a round's end, or eliminations to the l
 standing). The figures are quoted in ``docs/rules/mystick_domination.md`` and checked by
 ``tests/mystick_domination/test_balance.py``.
 
+``python -m agents.balance --env mystic_vale_v0 --num-players 2 3 4 --games 10000`` plays that many
+heuristic self-play games at each player count (2-4) and prints the game length (turns per player,
+actions), each seat's wins and the starting player's with their distance from 1/N, and how often
+each level-3 advancement and each vale is bought (per game, the share of games with one bought,
+and the share its buyers won). The figures are quoted in ``docs/rules/mystic_vale.md`` and checked
+by ``tests/mystic_vale/test_balance.py``.
+
 ``python -m agents.balance --env tarot_dice_v0 --games 2000`` prints the first player's share of
 the matches and of the rounds it started, how the rounds ended (the last pair captured, or the
 nightfall duel at the turn limit), their length and points, and how often a match went to sudden
@@ -35,12 +42,21 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from agents.heuristic import mystic_vale as vale_heuristic
 from agents.heuristic import mystick_domination as mystick_heuristic
 from agents.heuristic import mystria as mystria_heuristic
 from agents.heuristic import tarot_dice as tarot_dice_heuristic
 from agents.heuristic.elemystic import decide
 from mystic_envs.elemystic.cards import COLUMN_SIZE, ELEMENT_NAMES, NUM_ELEMENTS, THUNDER
 from mystic_envs.elemystic.rules import MASK_ELEMENTS, PLAY_FRONT, PLAY_PHASE, ElemysticGame
+from mystic_envs.mystic_vale.cards import ADVANCEMENTS as VALE_ADVANCEMENTS
+from mystic_envs.mystic_vale.cards import COMMONS as VALE_COMMONS
+from mystic_envs.mystic_vale.cards import VALES as VALE_VALES
+from mystic_envs.mystic_vale.decisions import BUY_COMMONS as VALE_BUY_COMMONS
+from mystic_envs.mystic_vale.decisions import BUY_FERTILE as VALE_BUY_FERTILE
+from mystic_envs.mystic_vale.decisions import BUY_VALE as VALE_BUY_VALE
+from mystic_envs.mystic_vale.decisions import SUNSTONE as VALE_SUNSTONE
+from mystic_envs.mystic_vale.rules import ValeGame
 from mystic_envs.mystick_domination.cards import IS_MAJOR as MYSTICK_IS_MAJOR
 from mystic_envs.mystick_domination.cards import SUIT as MYSTICK_SUIT
 from mystic_envs.mystick_domination.cards import SUIT_NAMES as MYSTICK_SUITS
@@ -482,24 +498,176 @@ def measure_mystick(games: int, num_players: int = 2, seed: int = 0) -> MystickR
     return report
 
 
+@dataclass
+class MysticValeReport:
+    """Heuristic self-play tallies for Mystic Vale at ``n`` players. A turn is one player's turn
+    (planting to prep); a game won by several seats (tied on points and on the tiebreak) counts a
+    share for each. "Bought" is per purchase (an advancement from the commons, a vale from its row)."""
+
+    n: int
+    games: int = 0
+    seat_wins: list[float] = field(default_factory=list)
+    first_wins: float = 0.0  # the starting player (the mana token with the starting symbol)
+    moves: list[int] = field(default_factory=list)  # actions per game, sub-decisions included
+    turns: list[int] = field(default_factory=list)  # turns of each player (the same for every seat)
+    points: list[int] = field(default_factory=list)  # the winner's points, per game
+    overflow: list[int] = field(default_factory=list)  # VP taken from the box past the pool, per game
+    shared: int = 0  # games won by more than one seat
+    unfinished: int = 0  # games cut at the move limit (none expected)
+    adv_bought: list[int] = field(default_factory=list)  # copies bought, per commons advancement id
+    adv_games: list[int] = field(default_factory=list)  # games in which some seat bought one
+    adv_buyers: list[int] = field(default_factory=list)  # (game, seat) pairs that bought one
+    adv_buyer_wins: list[float] = field(default_factory=list)
+    vale_bought: list[int] = field(default_factory=list)
+    vale_games: list[int] = field(default_factory=list)
+    vale_buyers: list[int] = field(default_factory=list)
+    vale_buyer_wins: list[float] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.seat_wins = [0.0] * self.n
+        k, v = len(VALE_ADVANCEMENTS), len(VALE_VALES)
+        self.adv_bought, self.adv_games, self.adv_buyers = [0] * k, [0] * k, [0] * k
+        self.adv_buyer_wins = [0.0] * k
+        self.vale_bought, self.vale_games, self.vale_buyers = [0] * v, [0] * v, [0] * v
+        self.vale_buyer_wins = [0.0] * v
+
+    def length_table(self) -> str:
+        def spread(xs: list[int]) -> str:
+            a = np.array(xs)
+            lo, hi = np.percentile(a, [10, 90])
+            return f"{np.median(a):.0f} / {a.mean():.1f} / {lo:.0f}-{hi:.0f}"
+
+        g = self.games
+        return "\n".join(
+            [
+                "| players | games | turns per player: median / mean / 10th-90th percentile "
+                "| actions per game | winner's points | VP past the pool | ended by the empty pool "
+                "| shared wins |",
+                "|--:|--:|--:|--:|--:|--:|--:|--:|",
+                f"| {self.n} | {g} | {spread(self.turns)} | {spread(self.moves)} | {spread(self.points)} "
+                f"| {np.mean(self.overflow):.1f} | {100 * (g - self.unfinished) / g:.1f}% "
+                f"| {100 * self.shared / g:.1f}% |",
+            ]
+        )
+
+    def seat_table(self) -> str:
+        rows = [f"| seat | wins of {self.games} [95% CI] | distance from 1/{self.n} |", "|---|--:|--:|"]
+        for q in range(self.n):
+            rows.append(MystickReport._rate_row(f"player_{q}", self.seat_wins[q], self.games, 1 / self.n))
+        rows.append(MystickReport._rate_row("starting player", self.first_wins, self.games, 1 / self.n))
+        return "\n".join(rows)
+
+    def _bought_rows(self, names: list[str], bought, games, buyers, wins) -> list[str]:
+        g = self.games
+        rows = []
+        for name, b, k, m, w in zip(names, bought, games, buyers, wins, strict=True):
+            share = f"{100 * w / m:.1f}%" if m else "-"
+            rows.append(f"| {name} | {b / g:.2f} | {100 * k / g:.1f}% | {share} |")
+        return rows
+
+    def bought_table(self) -> str:
+        """Each level-3 advancement and each vale: copies bought per game, the share of games in
+        which some seat bought one, and how often a seat that bought one won (an equal's: 1/n)."""
+        head = (
+            f"| {{}} | bought per game | games with one bought | its buyers won (1/{self.n} = "
+            f"{100 / self.n:.0f}%) |\n|---|--:|--:|--:|"
+        )
+        level3 = [i for i, a in enumerate(VALE_ADVANCEMENTS) if a.kind == VALE_COMMONS and a.level == 3]
+        tallies = (self.adv_bought, self.adv_games, self.adv_buyers, self.adv_buyer_wins)
+        adv = self._bought_rows(
+            [VALE_ADVANCEMENTS[i].name for i in level3], *([x[i] for i in level3] for x in tallies)
+        )
+        vales = self._bought_rows(
+            [f"{v.name} (level {v.level})" for v in VALE_VALES],
+            self.vale_bought,
+            self.vale_games,
+            self.vale_buyers,
+            self.vale_buyer_wins,
+        )
+        return "\n".join([head.format("level-3 advancement"), *adv, "", head.format("vale"), *vales])
+
+    def table(self) -> str:
+        return f"{self.length_table()}\n\n{self.seat_table()}\n\n{self.bought_table()}"
+
+
+VALE_MOVE_LIMIT = 20_000  # a safety cut far above any game (a 4-player game is ~1,500 actions)
+
+
+def measure_mystic_vale(games: int, num_players: int = 2, seed: int = 0) -> MysticValeReport:
+    """Play ``games`` Mystic Vale heuristic self-play games at ``num_players`` (2-4) from ``seed``
+    and tally their length, seats and purchases."""
+    game = ValeGame(num_players=num_players)
+    rng = np.random.default_rng(seed)
+    report = MysticValeReport(num_players)
+    for _ in range(games):
+        s = game.new_initial_state(int(rng.integers(2**63)))
+        first = s.start_player
+        turns = [0] * num_players
+        active = -1
+        moves = 0
+        advs: list[set[int]] = [set() for _ in range(num_players)]
+        vales: list[set[int]] = [set() for _ in range(num_players)]
+        while not s.is_terminal and moves < VALE_MOVE_LIMIT:
+            if s.active != active:  # a new turn: planting (or a skipped Harvest) to prep
+                active = s.active
+                turns[active] += 1
+            a = vale_heuristic.decide(s.determinize(s.current_player, rng), s.current_player)
+            if VALE_BUY_COMMONS <= a < VALE_BUY_FERTILE:
+                adv = s.commons[a - VALE_BUY_COMMONS]
+                report.adv_bought[adv] += 1
+                advs[s.active].add(adv)
+            elif VALE_BUY_VALE <= a < VALE_SUNSTONE:
+                v = s.vale_up[a - VALE_BUY_VALE]
+                report.vale_bought[v] += 1
+                vales[s.active].add(v)
+            s.apply(a)
+            moves += 1
+        report.games += 1
+        report.moves.append(moves)
+        if not s.is_terminal:
+            report.unfinished += 1
+            continue
+        report.turns.append(max(turns))
+        report.overflow.append(s.overflow)
+        winners = s.winners()
+        report.points.append(s.points(winners[0]))
+        report.shared += len(winners) > 1
+        share = [1 / len(winners) if q in winners else 0.0 for q in range(num_players)]
+        for q in range(num_players):
+            report.seat_wins[q] += share[q]
+            for ids, buyers, wins in (
+                (advs[q], report.adv_buyers, report.adv_buyer_wins),
+                (vales[q], report.vale_buyers, report.vale_buyer_wins),
+            ):
+                for i in ids:
+                    buyers[i] += 1
+                    wins[i] += share[q]
+        for ids, counts in ((advs, report.adv_games), (vales, report.vale_games)):
+            for i in set().union(*ids):
+                counts[i] += 1
+        report.first_wins += share[first]
+    return report
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m agents.balance", description=__doc__.splitlines()[0])
     parser.add_argument(
         "--env",
         default="elemystic_v0",
-        choices=("elemystic_v0", "mystria_v0", "tarot_dice_v0", "mystick_domination_v0"),
+        choices=("elemystic_v0", "mystria_v0", "tarot_dice_v0", "mystick_domination_v0", "mystic_vale_v0"),
     )
     parser.add_argument(
         "--games",
         type=int,
-        help="games (per variant for mystria_v0, per player count for mystick_domination_v0; default "
-        "20000 elemystic, 2000 mystria and tarot_dice, 1000 mystick_domination)",
+        help="games (per variant for mystria_v0, per player count for mystick_domination_v0 and "
+        "mystic_vale_v0; default 20000 elemystic, 2000 mystria and tarot_dice, 1000 mystick_domination "
+        "and mystic_vale)",
     )
     parser.add_argument(
         "--num-players",
         type=int,
         nargs="+",
-        help="mystick_domination_v0 only: player counts, 2-5 (default 2)",
+        help="mystick_domination_v0 (2-5) and mystic_vale_v0 (2-4) only: player counts (default 2)",
     )
     parser.add_argument("--variant", choices=VARIANTS, help="mystria_v0 only: one variant (default both)")
     parser.add_argument("--seed", type=int, default=0)
@@ -508,18 +676,27 @@ def main(argv: list[str] | None = None) -> None:
         parser.error("--games must be at least 1")
     if args.seed < 0:
         parser.error(f"--seed must be a non-negative integer, got {args.seed}")
-    if args.num_players is not None and args.env != "mystick_domination_v0":
-        parser.error("--num-players is for mystick_domination_v0 (the other games are for two players)")
-    if args.env == "mystick_domination_v0":
+    if args.num_players is not None and args.env not in ("mystick_domination_v0", "mystic_vale_v0"):
+        parser.error(
+            "--num-players is for mystick_domination_v0 and mystic_vale_v0 (the other games are for two "
+            "players)"
+        )
+    per_count = {
+        "mystick_domination_v0": (MystickGame, measure_mystick),
+        "mystic_vale_v0": (ValeGame, measure_mystic_vale),
+    }
+    if args.env in per_count:
         if args.variant:
             parser.error("--variant is for mystria_v0")
+        game_cls, measure_count = per_count[args.env]
+        allowed = game_cls.PLAYER_COUNTS
         counts = args.num_players or [2]
-        bad = [k for k in counts if k not in MystickGame.PLAYER_COUNTS]
+        bad = [k for k in counts if k not in allowed]
         if bad:
-            parser.error(f"--num-players must be among 2-5, got {bad[0]}")
+            parser.error(f"--num-players must be among {allowed[0]}-{allowed[-1]}, got {bad[0]}")
         for k in counts:
             print(
-                f"## {k} players\n\n{measure_mystick(args.games or 1000, k, args.seed).table()}\n", flush=True
+                f"## {k} players\n\n{measure_count(args.games or 1000, k, args.seed).table()}\n", flush=True
             )
         return
     if args.env == "elemystic_v0":

@@ -1,0 +1,49 @@
+"""Balance of Mystic Vale by heuristic self-play (``agents.balance``), the CI form: a few dozen
+games per player count with wide bounds. The full measurement (10,000 games per player count,
+``python -m agents.balance --env mystic_vale_v0 --num-players 2 3 4 --games 10000``) is in
+``docs/rules/mystic_vale.md``, "Balance"."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.balance import main, measure_mystic_vale
+from mystic_envs.mystic_vale.cards import VALES, level_ids
+
+pytestmark = pytest.mark.slow
+
+GAMES = 50
+
+
+@pytest.fixture(scope="module")
+def two_players():
+    return measure_mystic_vale(GAMES, 2, seed=21)
+
+
+def test_purchases_are_tallied_per_card_and_per_buyer(two_players):
+    r = two_players
+    level3 = level_ids(3)
+    assert sum(r.adv_bought[i] for i in level3) > 0 and sum(r.vale_bought) > 0
+    for counts in (r.adv_games, r.vale_games):
+        assert all(0 <= k <= r.games for k in counts)
+    for bought, games, buyers, wins in (
+        (r.adv_bought, r.adv_games, r.adv_buyers, r.adv_buyer_wins),
+        (r.vale_bought, r.vale_games, r.vale_buyers, r.vale_buyer_wins),
+    ):
+        for b, k, m, w in zip(bought, games, buyers, wins, strict=True):
+            assert k <= m <= b and 0 <= w <= m  # a game's buyers bought at least one copy each
+    assert len(r.vale_bought) == len(VALES)
+
+
+def test_cli_prints_a_table_per_player_count_and_refuses_bad_counts(capsys):
+    main(["--env", "mystic_vale_v0", "--num-players", "2", "3", "--games", "2"])
+    out = capsys.readouterr().out
+    assert "## 2 players" in out and "## 3 players" in out and "player_2" in out
+    assert "| Aurora |" in out and "| Verdant Valley (level 2) |" in out
+    for argv, message in (
+        (["--num-players", "5"], "--num-players must be among 2-4, got 5"),
+        (["--variant", "full"], "--variant is for mystria_v0"),
+    ):
+        with pytest.raises(SystemExit):
+            main(["--env", "mystic_vale_v0", *argv])
+        assert capsys.readouterr().err.strip().splitlines()[-1].endswith(message)

@@ -1,8 +1,11 @@
-"""Terminal text for Mystic Vale: the table as one seat (or everyone) sees it.
+"""Terminal text for Mystic Vale: the table as one seat (or an onlooker) sees it, and the actions.
 
 Each card is shown as its three slots, ``[top | middle | bottom]``, each an advancement's name
 with its symbols (``2G 1A 1D`` = 2 guardians, 1 animal, 1 decay; see ``SYMBOL_KEY``), then the
-card's totals; ``ability_text(name)`` gives any card's or vale's full text on request.
+card's totals; ``ability_text(name)`` gives any card's or vale's full text on request and
+``table_effects`` every one on the table (the terminal's ``?``). ``describe_action`` names each
+action for the phase and the speaker (``agents.human.action_label``): the mover hears the
+imperative with the cards named, the others a third-person line with only what the table learns.
 """
 
 from __future__ import annotations
@@ -12,14 +15,50 @@ from typing import TYPE_CHECKING
 from mystic_envs.mystic_vale.cards import (
     ADVANCEMENT_BY_NAME,
     ADVANCEMENTS,
+    COMMONS_FACE_UP,
+    DISCARD_FROM_FIELD,
     FERTILE_SOIL,
+    REDRAW_ON_DECK,
     SLOT_NAMES,
     SPIRIT_NAMES,
     SYMBOL_NAMES,
+    VALE_BUYS,
     VALE_BY_NAME,
     VALES,
+    VALES_FACE_UP,
 )
-from mystic_envs.mystic_vale.decisions import ACTION_MEANINGS, GAME_OVER, PEEK, STAGE_NAMES
+from mystic_envs.mystic_vale.decisions import (
+    BUY_COMMONS,
+    BUY_FERTILE,
+    BUY_VALE,
+    CARD,
+    CONCLAVE,
+    CONCLAVE_TARGET,
+    DECLARE,
+    DISCARD_PEEKED,
+    DISCARDING,
+    DONE,
+    GAME_OVER,
+    HARVEST,
+    HARVESTING,
+    NUM_ACTIONS,
+    PASS,
+    PEEK,
+    PLANT,
+    PREPPING,
+    PUSH,
+    REDRAW_DRUID,
+    REDRAW_VALE,
+    SACRIFICE,
+    SEARCH,
+    SLEEVE,
+    STAGE_NAMES,
+    SUNSTONE,
+    WOULD_SPOIL,
+    WP_DISCARD,
+    action_meaning,
+)
+from mystic_envs.mystic_vale.sleeves import VALE_REDRAW, VALE_SACRIFICE
 
 if TYPE_CHECKING:
     from mystic_envs.mystic_vale.rules import ValeState
@@ -84,20 +123,72 @@ def _vale_text(v_id: int) -> str:
     return f"{v.name} (level {v.level}, cost {_cost(v.id)}, {v.end_vp} VP): {v.ability.text or 'No ability.'}"
 
 
-def _adv_short(a: int) -> str:
-    return f"{ADVANCEMENTS[a].name} ({ADVANCEMENTS[a].cost})" if a >= 0 else "-"
-
-
-def _vale_short(v: int) -> str:
-    return f"{VALES[v].name} ({_cost(v)}, {VALES[v].end_vp}VP)" if v >= 0 else "-"
-
-
 def _cost(v: int) -> str:
     cost = VALES[v].cost
     return " ".join(f"{k}{SPIRIT_NAMES[i][0].upper()}" for i, k in enumerate(cost) if k)
 
 
+def _cost_words(v: int) -> str:
+    return ", ".join(f"{k} {SPIRIT_NAMES[i]}" for i, k in enumerate(VALES[v].cost) if k)
+
+
+def _vale_short(v: int) -> str:
+    mark = " *" if VALES[v].ability.text else ""
+    return f"{VALES[v].name}{mark}, cost {_cost(v)}, {VALES[v].end_vp} VP"
+
+
+# --- the table ----------------------------------------------------------------------------------
+def _groups(s: ValeState, q: int, cards: list[int]) -> list[str]:
+    """A pile as one line per distinct card content (``3x #6 #7 #8 [...]``): 20 cards of which
+    most are alike read in a few lines."""
+    by_content: dict[tuple[int, int, int], list[int]] = {}
+    for c in sorted(cards):
+        by_content.setdefault(s.slots[q][c], []).append(c)
+    out = []
+    for same in by_content.values():
+        text = card_text(s, q, same[0])
+        ids = " ".join(f"#{c}" for c in same)
+        out.append(f"{len(same)}x {ids} {text.split(' ', 1)[1].lstrip()}" if len(same) > 1 else text)
+    return out
+
+
+def _end_vp_parts(s: ValeState, q: int) -> tuple[int, int]:
+    vales = sum(VALES[v].end_vp for v in s.vales[q])
+    return s.end_vp(q) - vales, vales
+
+
+def _phase_note(s: ValeState, viewer: int | None) -> list[str]:
+    """What the open decision is about, in the words of the table (no secret in it)."""
+    q, ph = s.active, s.phase
+    if ph == WP_DISCARD:
+        src = _when_played_source(s)
+        return [f"When Played: {src} on card #{s.wp_card} may discard one other card of the field"]
+    if ph == PEEK:
+        return [f"When Played: Calm Weather on card #{s.wp_card}: keep or discard the top card of the deck"]
+    if ph == SEARCH:
+        return [f"When Played: Cleansing Rain on card #{s.wp_card}: may discard a card from the deck"]
+    if ph == WOULD_SPOIL:
+        return [f"would spoil: net decay {s.net_decay(q)} (4 spoils); a save may be used, or accept it"]
+    if ph == CONCLAVE_TARGET:
+        return ["Conclave of Ents: choose the card that gets +1 guardian"]
+    if ph == DECLARE and s.pending_buy is not None:
+        adv = s.pending_buy[1]
+        return [
+            f"buying {ADVANCEMENTS[adv].name} (cost {ADVANCEMENTS[adv].cost}): declare an Earthchant Chorus "
+            "card for its discount, or pay the full price"
+        ]
+    if s.stage == DISCARDING and s.sleeve_index < len(s.bought):
+        todo = ", ".join(f"{ADVANCEMENTS[b[0]].name} ({SLOT_NAMES[ADVANCEMENTS[b[0]].slot]})"
+                         for b in s.bought[s.sleeve_index :])  # fmt: skip
+        return [f"to sleeve: {todo}"]
+    return []
+
+
 def describe(s: ValeState, viewer: int | None = None) -> str:
+    """The table as seat ``viewer`` may see it (None: an onlooker): every card's three slots and
+    totals, the commons and vale rows with their costs, each seat's VP, points, mana token and
+    vales; the viewer's own deck (as a set: its order is hidden) and discard pile; another seat's
+    discard pile only as a count."""
     if viewer is not None:
         viewer = s.check_seat(viewer, "viewer")
     lines = []
@@ -107,58 +198,337 @@ def describe(s: ValeState, viewer: int | None = None) -> str:
         head = f"player_{s.active}'s turn ({STAGE_NAMES[s.stage]}), to decide: {s.phase_name}"
     lines.append(f"Mystic Vale, {s.n} players, turn {s.turn + 1}: {head}")
     lines.append(f"VP pool {s.pool}/{s.pool_start}" + ("  (ran out: last round)" if s.end_triggered else ""))
-    for row in range(3):
-        shown = [s.commons[row * 3 + k] for k in range(3)]
-        cards = "; ".join(_adv_short(a) for a in shown)
-        lines.append(f"commons row {row + 1}: {cards}")
+    lines.append(KEY_LINE)
+    decks = ", ".join(f"level {k + 1} {len(s.level_deck[k])}" for k in range(3))
+    lines.append(f"commons (mana; up to 2 a turn; decks: {decks}):")
+    for k, a in enumerate(s.commons):
+        row, place = divmod(k, COMMONS_FACE_UP)
+        where = f"  row {row + 1} place {place + 1}: "
+        if a < 0:
+            lines.append(where + "empty")
+        else:
+            adv = ADVANCEMENTS[a]
+            lines.append(f"{where}{advancement_short(a)}; cost {adv.cost}, {SLOT_NAMES[adv.slot]} slot")
     top, middle, bottom = s.fertile
-    lines.append(f"Fertile Soil left: top {top}, middle {middle}, bottom {bottom} (cost 2)")
-    for row in range(2):
-        shown = [s.vale_up[row * 4 + k] for k in range(4)]
-        vales = "; ".join(_vale_short(v) for v in shown)
-        lines.append(f"vales row {row + 1}: {vales}")
+    lines.append(f"  Fertile Soil (1M; cost 2, any slot): top {top} left, middle {middle}, bottom {bottom}")
+    decks = ", ".join(f"level {k + 1} {len(s.vale_deck[k])}" for k in range(2))
+    lines.append(f"vales (spirits; up to 2 a turn; decks: {decks}):")
+    for k, v in enumerate(s.vale_up):
+        row, place = divmod(k, VALES_FACE_UP)
+        lines.append(f"  row {row + 1} place {place + 1}: " + (_vale_short(v) if v >= 0 else "empty"))
     for q in range(s.n):
         token = "active" if s.token_active[q] else "spent"
-        vales = ", ".join(VALES[v].name for v in s.vales[q]) or "none"
+        tags = ", ".join(
+            t for t in ("you" if q == viewer else "", "starting player" if q == s.start_player else "") if t
+        )
+        bought = s.bought_vales if q == s.active and not over else []
+        vales = []
+        for v in s.vales[q]:
+            note = " (bought this turn)" if v in bought else ""
+            vales.append(f"{VALES[v].name}{' *' if VALES[v].ability.text else ''} {VALES[v].end_vp} VP{note}")
         lines.append(
-            f"player_{q}{' (you)' if q == viewer else ''}: {s.tokens[q]} VP tokens, {s.points(q)} points, "
+            f"player_{q}{f' ({tags})' if tags else ''}: {s.tokens[q]} VP tokens, {s.points(q)} points, "
             f"mana token {token}, deck {len(s.deck[q])}, discard {len(s.discard[q])}, net decay "
-            f"{s.net_decay(q)}; vales: {vales}"
+            f"{s.net_decay(q)}; vales: {', '.join(vales) or 'none'}"
         )
         for c in s.field[q]:
             lines.append("  field   " + card_text(s, q, c))
         if s.on_deck[q] >= 0:
             lines.append("  on deck " + card_text(s, q, s.on_deck[q]))
         if q == viewer:
-            for c in sorted(s.discard[q]):
-                lines.append("  discard " + card_text(s, q, c))
             if s.phase == PEEK and q == s.active and s.deck[q]:
                 lines.append("  top of deck (Calm Weather) " + card_text(s, q, s.deck[q][-1]))
-    if not over and s.stage == 1:
+            if s.deck[q]:
+                lines.append(f"  your deck ({len(s.deck[q])}, order unknown):")
+                lines += ["    " + g for g in _groups(s, q, s.deck[q])]
+            if s.discard[q]:
+                lines.append(f"  your discard pile ({len(s.discard[q])}):")
+                lines += ["    " + g for g in _groups(s, q, s.discard[q])]
+    if not over and s.stage == HARVESTING:
         sp = s.spirits_now()
+        token = " (+1 with the mana token)" if s.token_active[s.active] and not s.token_used else ""
+        buys = f"{s.buy_limit() - len(s.bought)} advancements, {VALE_BUYS - len(s.bought_vales)} vales"
         lines.append(
-            f"harvest: mana {s.mana_left()}, spirits {sp[0]}A {sp[1]}F {sp[2]}S {sp[3]}W, VP {s.h_vp}; "
-            "bought " + (", ".join(ADVANCEMENTS[b[0]].name for b in s.bought) or "nothing")
+            f"harvest: mana {s.mana_left()}{token}, spirits {sp[0]}A {sp[1]}F {sp[2]}S {sp[3]}W, "
+            f"VP {s.h_vp}; buys left: {buys}; bought "
+            + (", ".join(ADVANCEMENTS[b[0]].name for b in s.bought) or "nothing")
         )
+    if not over:
+        lines += _phase_note(s, viewer)
     if over:
+        for q in range(s.n):
+            cards, vales = _end_vp_parts(s, q)
+            lines.append(
+                f"player_{q}: {s.tokens[q]} VP tokens + {cards} on cards + {vales} on vales "
+                f"= {s.points(q)} points"
+            )
         lines.append("winners: " + ", ".join(f"player_{q}" for q in s.winners()))
-    elif viewer == s.current_player or (viewer is None and s.phase_name != "cleansing_rain_search"):
-        # (a deck search's choices would show which cards are in the deck)
-        lines.append("legal: " + "; ".join(f"{a} {ACTION_MEANINGS[a]}" for a in s.legal_actions()))
     return "\n".join(lines)
+
+
+KEY_LINE = (
+    "key: M mana, D decay, + growth, G guardian, A animal, F forest, S sky, W wild; "
+    "VP/harvest: VP tokens each harvest, VP end: points at the end; * an ability (? prints its text)"
+)
 
 
 def table_effects(s: ValeState, viewer: int | None = None) -> str:
     """The full text of every advancement and vale on the table (the ``?`` command of the terminal
     front ends): the commons, Fertile Soil, what is sleeved on anyone's cards, the vale rows and
     the vales owned. All of it is public, so every viewer reads the same."""
+    if viewer is not None:
+        s.check_seat(viewer, "viewer")
     advancements = {a for a in s.commons if a >= 0}
     advancements.update(a for slots in s.slots for sl in slots for a in sl if a >= 0)
     advancements.update(FERTILE_SOIL)
     vales = {v for v in s.vale_up if v >= 0}
     vales.update(v for owned in s.vales for v in owned)
-    lines = ["Advancements on the table:"]
+    lines = [KEY_LINE, "Advancements on the table:"]
     lines += [f"  {_advancement_text(a)}" for a in sorted(advancements)]
     lines.append("Vales on the table:")
     lines += [f"  {_vale_text(v)}" for v in sorted(vales)]
     return "\n".join(lines)
+
+
+# --- the actions, as the mover and as the table hear them -----------------------------------------
+def symbols_words(sym: tuple[int, ...]) -> str:
+    """``1 decay, 2 guardian, 1 animal`` (empty: ``no symbols``)."""
+    return ", ".join(f"{k} {name}" for name, k in zip(SYMBOL_NAMES, sym, strict=True) if k) or "no symbols"
+
+
+def advancement_offer(a: int) -> str:
+    """``Stag (level 2, cost 4, top: 1 decay, 2 guardian, 1 animal)``, with its VP if any."""
+    adv = ADVANCEMENTS[a]
+    vp = "".join(
+        (
+            f", {adv.harvest_vp} VP each harvest" if adv.harvest_vp else "",
+            f", {adv.end_vp} VP at the end" if adv.end_vp else "",
+        )
+    )
+    slot = f"{SLOT_NAMES[adv.slot]}: {symbols_words(adv.symbols)}"
+    return f"{adv.name} (level {adv.level}, cost {adv.cost}, {slot}{vp})"
+
+
+def vale_offer(v: int) -> str:
+    """``World Tree (level 1, cost 1 animal, 1 forest, 3 VP)``."""
+    vale = VALES[v]
+    return f"{vale.name} (level {vale.level}, cost {_cost_words(v)}, {vale.end_vp} VP)"
+
+
+def card_label(s: ValeState, q: int, c: int) -> str:
+    """``card #3 (Fertile Soil / - / -)``: a card by index and the names in its three slots."""
+    names = [ADVANCEMENTS[a].name if a >= 0 else "-" for a in s.slots[q][c]]
+    return f"card #{c} ({'blank' if names == ['-'] * 3 else ' / '.join(names)})"
+
+
+def _when_played_source(s: ValeState) -> str:
+    """The advancement on the card being played whose When Played discard is open."""
+    for a in s.slots[s.active][s.wp_card]:
+        if a >= 0 and any(e.op == DISCARD_FROM_FIELD for e in ADVANCEMENTS[a].ability.effects):
+            return ADVANCEMENTS[a].name
+    return "its When Played ability"
+
+
+def _redraw_source(s: ValeState) -> tuple[str, int]:
+    """The Peacekeeper Druid (an advancement with the redraw, on a field card not yet used)."""
+    q = s.active
+    for c in s.field[q]:
+        if s.prof[q][c].redraw and c not in s.redraw_cards:
+            for a in s.slots[q][c]:
+                if a >= 0 and any(e.op == REDRAW_ON_DECK for e in ADVANCEMENTS[a].ability.effects):
+                    return ADVANCEMENTS[a].name, c
+    return "a redraw", -1
+
+
+def _vale_with(s: ValeState, table: tuple[int, ...]) -> str:
+    return next((VALES[v].name for v in s.active_vales() if table[v]), "a vale")
+
+
+def _price(s: ValeState, a: int) -> tuple[str, str]:
+    """What buying ``a`` now costs (full price, or only on an Earthchant Chorus card)."""
+    cost = ADVANCEMENTS[a].cost
+    full, cards = s._buy_options(a, split=True)
+    if full:
+        price = f"for {cost} mana"
+        token = cost > s.mana_left()
+        if cards:
+            price += " (less on an Earthchant Chorus card)"
+        return price + (", spending your mana token" if token else ""), price + (
+            ", spending their mana token" if token else ""
+        )
+    if not cards:  # not buyable now (a label asked for anyway): the printed cost
+        return f"for {cost} mana", f"for {cost} mana"
+    least = min(max(0, cost - s.prof[s.active][c].discount) for c in cards)
+    price = f"for {least} mana on an Earthchant Chorus card"
+    return price, price
+
+
+def _phrase(s: ValeState, a: int) -> tuple[str, str] | None:
+    """(the mover's imperative, the table's third person) for ``a`` in this phase; None if ``a``
+    is no action of this phase. The third person holds only what the table learns."""
+    q, ph = s.active, s.phase
+    if CARD <= a < DISCARD_PEEKED:
+        c = a - CARD
+        card = card_label(s, q, c)
+    if ph == PLANT:
+        if a == PASS:
+            return "pass: end planting and harvest", "passes: ends planting and harvests"
+        if a == PUSH and s.on_deck[q] >= 0:
+            card = card_label(s, q, s.on_deck[q])
+            return f"push: play the on-deck {card}", f"pushes: plays the on-deck {card}"
+        if a == CONCLAVE:
+            return CONCLAVE_USE
+        return None
+    if ph == WP_DISCARD:
+        src = _when_played_source(s)
+        if a == DONE:
+            return f"discard nothing ({src})", f"discards nothing ({src})"
+        if CARD <= a < DISCARD_PEEKED:
+            return f"discard field {card} ({src})", f"discards field {card} ({src})"
+        return None
+    if ph == PEEK and s.deck[q]:
+        top = card_label(s, q, s.deck[q][-1])
+        if a == DONE:
+            return (
+                f"put {top} back on top of your deck (Calm Weather)",
+                "puts the card seen back on top of their deck (Calm Weather)",
+            )
+        if a == DISCARD_PEEKED:
+            return (
+                f"discard {top} from the top of your deck (Calm Weather)",
+                "discards the top card of their deck (Calm Weather)",
+            )
+        return None
+    if ph == SEARCH:
+        if a == DONE:
+            return (
+                "discard nothing from your deck, then shuffle it (Cleansing Rain)",
+                "discards nothing from their deck and shuffles it (Cleansing Rain)",
+            )
+        if CARD <= a < DISCARD_PEEKED:
+            return (
+                f"discard {card} from your deck, then shuffle it (Cleansing Rain)",
+                "discards a card from their deck and shuffles it (Cleansing Rain)",
+            )
+        return None
+    if ph == WOULD_SPOIL:
+        od = card_label(s, q, s.on_deck[q]) if s.on_deck[q] >= 0 else "on-deck card"
+        if a == DONE:
+            if s.stage == PREPPING:
+                return (
+                    "accept the spoil: skip your next harvest; your mana token turns active",
+                    "spoils in prep: skips their next harvest; their mana token turns active",
+                )
+            return (
+                "accept the spoil: no harvest this turn; your mana token turns active",
+                "spoils: no harvest this turn; their mana token turns active",
+            )
+        if a == REDRAW_DRUID:
+            src, c = _redraw_source(s)
+            on = f" on card #{c}" if c >= 0 else ""
+            return (
+                f"{src}{on}: discard the on-deck {od} and reveal another",
+                f"uses {src}{on}: discards the on-deck {od} and reveals another",
+            )
+        if a == REDRAW_VALE:
+            src = _vale_with(s, VALE_REDRAW)
+            return (
+                f"{src}: discard the on-deck {od} and reveal another",
+                f"uses {src}: discards the on-deck {od} and reveals another",
+            )
+        if a == SACRIFICE:
+            src = _vale_with(s, VALE_SACRIFICE)
+            return (
+                f"return {src} to the box for 1 growth against the spoil",
+                f"returns {src} to the box for 1 growth against the spoil",
+            )
+        if a == CONCLAVE:
+            return CONCLAVE_USE
+        return None
+    if ph == CONCLAVE_TARGET and CARD <= a < DISCARD_PEEKED:
+        where = "on-deck" if c == s.on_deck[q] else "field"
+        return (
+            f"+1 guardian on {where} {card} (Conclave of Ents)",
+            f"puts +1 guardian on {where} {card} (Conclave of Ents)",
+        )
+    if ph == HARVEST:
+        return _harvest_phrase(s, a)
+    if ph == DECLARE and s.pending_buy is not None:
+        adv = ADVANCEMENTS[s.pending_buy[1]]
+        if a == DONE:
+            return (
+                f"pay the full price for {adv.name}: {adv.cost} mana",
+                f"pays the full price for {adv.name}: {adv.cost} mana",
+            )
+        if CARD <= a < DISCARD_PEEKED:
+            price = max(0, adv.cost - s.prof[q][c].discount)
+            return (
+                f"declare field {card} (Earthchant Chorus): {adv.name} for {price} mana, sleeved there",
+                f"declares field {card} (Earthchant Chorus): {adv.name} for {price} mana, sleeved there",
+            )
+        return None
+    if ph == SLEEVE and CARD <= a < DISCARD_PEEKED and s.sleeve_index < len(s.bought):
+        adv = ADVANCEMENTS[s.bought[s.sleeve_index][0]]
+        what = f"{adv.name} ({SLOT_NAMES[adv.slot]})"
+        return f"sleeve {what} on field {card}", f"sleeves {what} on field {card}"
+    return None
+
+
+CONCLAVE_USE = (
+    "use Conclave of Ents: +1 guardian on a card of yours",
+    "uses Conclave of Ents: +1 guardian on a card of theirs",
+)
+
+
+def _harvest_phrase(s: ValeState, a: int) -> tuple[str, str] | None:
+    if a == DONE:
+        return (
+            f"done: end the harvest (gain {s.h_vp} VP), then sleeve what you bought",
+            f"ends the harvest (gains {s.h_vp} VP)",
+        )
+    if a == CONCLAVE:
+        return CONCLAVE_USE
+    if BUY_COMMONS <= a < BUY_FERTILE:
+        adv = s.commons[a - BUY_COMMONS]
+        if adv < 0:
+            return None
+        mine, theirs = _price(s, adv)
+        return f"buy {advancement_offer(adv)} {mine}", f"buys {advancement_offer(adv)} {theirs}"
+    if BUY_FERTILE <= a < BUY_VALE:
+        slot = a - BUY_FERTILE
+        adv = FERTILE_SOIL[slot]
+        mine, theirs = _price(s, adv)
+        left = f"; {s.fertile[slot]} left"
+        return (
+            f"buy Fertile Soil ({SLOT_NAMES[slot]}: 1 mana{left}) {mine}",
+            f"buys Fertile Soil ({SLOT_NAMES[slot]}: 1 mana{left}) {theirs}",
+        )
+    if BUY_VALE <= a < SUNSTONE:
+        v = s.vale_up[a - BUY_VALE]
+        if v < 0:
+            return None
+        return f"buy vale {vale_offer(v)}", f"buys vale {vale_offer(v)}"
+    if SUNSTONE <= a < NUM_ACTIONS:
+        spirit = SPIRIT_NAMES[a - SUNSTONE]
+        price = s.sunstone_price()
+        return (
+            f"use Sunstone Aerie: pay {price} mana and count one {spirit} spirit as wild this turn",
+            f"uses Sunstone Aerie: pays {price} mana and counts one {spirit} spirit as wild this turn",
+        )
+    return None
+
+
+def describe_action(s: ValeState, action: int, viewer: int | None = None, name: str | None = None) -> str:
+    """``action``, about to be played in ``s``, as seat ``viewer`` hears it: the imperative with
+    the cards named for the mover ("buy Stag (level 2, cost 4, top: ...) for 4 mana"), otherwise a
+    sentence naming the mover (``name``, default ``player_<seat>``) with only what the table
+    learns: the card a Calm Weather shows or a Cleansing Rain discards stays its owner's."""
+    if not 0 <= action < NUM_ACTIONS or s.phase == GAME_OVER:
+        return action_meaning(action)
+    phrase = _phrase(s, action)
+    if phrase is None:  # not an action of this phase: its plain meaning
+        return action_meaning(action)
+    mover = s.current_player
+    if viewer == mover:
+        return phrase[0]
+    return f"{name or f'player_{mover}'} {phrase[1]}"

@@ -102,13 +102,13 @@ def ability_text(name: str) -> str:
     """The full text of an advancement or a vale, by name (case-insensitive)."""
     key = name.lower()
     if key in ADVANCEMENT_BY_NAME:
-        return _advancement_text(ADVANCEMENT_BY_NAME[key])
+        return advancement_text(ADVANCEMENT_BY_NAME[key])
     if key in VALE_BY_NAME:
-        return _vale_text(VALE_BY_NAME[key])
+        return vale_text(VALE_BY_NAME[key])
     raise ValueError(f"no advancement or vale is named {name!r}")
 
 
-def _advancement_text(a_id: int) -> str:
+def advancement_text(a_id: int) -> str:
     a = ADVANCEMENTS[a_id]
     band = ", long-wise band" if a.band else ""
     return (
@@ -118,7 +118,7 @@ def _advancement_text(a_id: int) -> str:
     )
 
 
-def _vale_text(v_id: int) -> str:
+def vale_text(v_id: int) -> str:
     v = VALES[v_id]
     return f"{v.name} (level {v.level}, cost {_cost(v.id)}, {v.end_vp} VP): {v.ability.text or 'No ability.'}"
 
@@ -152,12 +152,12 @@ def _groups(s: ValeState, q: int, cards: list[int]) -> list[str]:
     return out
 
 
-def _end_vp_parts(s: ValeState, q: int) -> tuple[int, int]:
+def end_vp_parts(s: ValeState, q: int) -> tuple[int, int]:
     vales = sum(VALES[v].end_vp for v in s.vales[q])
     return s.end_vp(q) - vales, vales
 
 
-def _phase_note(s: ValeState, viewer: int | None) -> list[str]:
+def phase_note(s: ValeState) -> list[str]:
     """What the open decision is about, in the words of the table (no secret in it)."""
     q, ph = s.active, s.phase
     if ph == WP_DISCARD:
@@ -254,10 +254,10 @@ def describe(s: ValeState, viewer: int | None = None) -> str:
             + (", ".join(ADVANCEMENTS[b[0]].name for b in s.bought) or "nothing")
         )
     if not over:
-        lines += _phase_note(s, viewer)
+        lines += phase_note(s)
     if over:
         for q in range(s.n):
-            cards, vales = _end_vp_parts(s, q)
+            cards, vales = end_vp_parts(s, q)
             lines.append(
                 f"player_{q}: {s.tokens[q]} VP tokens + {cards} on cards + {vales} on vales "
                 f"= {s.points(q)} points"
@@ -284,9 +284,9 @@ def table_effects(s: ValeState, viewer: int | None = None) -> str:
     vales = {v for v in s.vale_up if v >= 0}
     vales.update(v for owned in s.vales for v in owned)
     lines = [KEY_LINE, "Advancements on the table:"]
-    lines += [f"  {_advancement_text(a)}" for a in sorted(advancements)]
+    lines += [f"  {advancement_text(a)}" for a in sorted(advancements)]
     lines.append("Vales on the table:")
-    lines += [f"  {_vale_text(v)}" for v in sorted(vales)]
+    lines += [f"  {vale_text(v)}" for v in sorted(vales)]
     return "\n".join(lines)
 
 

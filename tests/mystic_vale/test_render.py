@@ -50,9 +50,9 @@ def test_every_action_of_random_games_gets_its_own_label(n):
 
 
 def _harvest(s, q: int = 0):
-    """``q`` in its Harvest with 4 mana from Fertile Soil and two blank cards in the field."""
+    """``q`` in its Harvest with 6 mana from Fertile Soil and a blank card in the field."""
     field = [FERTILE_CARD["top"], FERTILE_CARD["middle"], FERTILE_CARD["bottom"], BLANKS[0], BLANKS[1]]
-    craft(s, q, BLANKS[0], "Fertile Soil top")
+    craft(s, q, BLANKS[0], "Fertile Soil top", "Fertile Soil middle", "Fertile Soil bottom")
     lay_out(s, q, field=field, on_deck=BLANKS[2], deck=[BLANKS[3]])
     start(s, q)
     return act(s, d.PASS)
@@ -63,13 +63,10 @@ def test_the_mover_hears_the_cards_named_the_table_hears_the_move():
     set_commons(s, 3, "Stag")
     s._legal = None
     buy = d.BUY_COMMONS + 3
-    assert (
-        describe_action(s, buy, 0)
-        == "buy Stag (level 2, cost 4, top: 1 decay, 2 guardian, 1 animal) for 4 mana"
-    )
-    assert describe_action(s, buy, 1) == (
-        "player_0 buys Stag (level 2, cost 4, top: 1 decay, 2 guardian, 1 animal) for 4 mana"
-    )
+    cost = ADVANCEMENTS[aid("Stag")].cost  # the costs are design choices still being tuned
+    stag = f"Stag (level 2, cost {cost}, top: 1 decay, 2 guardian, 1 animal) for {cost} mana"
+    assert describe_action(s, buy, 0) == f"buy {stag}"
+    assert describe_action(s, buy, 1) == f"player_0 buys {stag}"
     act(s, buy, d.DONE)
     assert s.phase_name == "sleeve"
     assert describe_action(s, card(BLANKS[1]), 0) == f"sleeve Stag (top) on field card #{BLANKS[1]} (blank)"
@@ -156,16 +153,18 @@ def test_the_table_shows_slots_symbols_costs_and_vp():
     s.field[1], s.on_deck[1] = [BLANKS[4]], -1
     text = s.describe(0)
     assert text.splitlines()[2].startswith("key: M mana, D decay, + growth, G guardian")
-    assert "  row 2 place 1: Stag (1D 2G 1A); cost 4, top slot" in text
+    assert f"  row 2 place 1: Stag (1D 2G 1A); cost {ADVANCEMENTS[aid('Stag')].cost}, top slot" in text
     assert re.search(r"  row 2 place \d: \S.*, cost (\d[AFSW] ?)+, \d+ VP", text)
-    assert f"  field   #{BLANKS[4]} [- | Dawnsinger (1G 1S) * | Woodland Warden (1G 1F) *]" in text
+    middle, bottom = (render.advancement_short(aid(x)) for x in ("Dawnsinger", "Woodland Warden"))
+    assert f"  field   #{BLANKS[4]} [- | {middle} | {bottom}]" in text and "Dawnsinger (1G 1S)" in middle
     assert re.search(
         r"player_0 \(you(, starting player)?\): 0 VP tokens, \d+ points, mana token (spent|active)", text
     )
-    assert "harvest: mana 4, spirits 0A 0F 0S 0W" in text
+    assert "harvest: mana 6, spirits 0A 0F 0S 0W" in text
     effects = table_effects(s, 2)
-    assert "Woodland Warden (level 3, cost 8, bottom slot): 1G 1F" in effects
-    assert ADVANCEMENTS[aid("Woodland Warden")].ability.text in effects
+    warden = aid("Woodland Warden")
+    assert f"  {render.advancement_text(warden)}" in effects and "bottom slot): 1G 1F" in effects
+    assert ADVANCEMENTS[warden].ability.text in effects
     assert effects == table_effects(s, 0)  # all public
 
 

@@ -33,9 +33,9 @@ from mystic_envs.mystic_vale.decisions import GAME_OVER, HARVESTING, PEEK, SEARC
 from mystic_envs.mystic_vale.render import (
     SYMBOL_KEY,
     advancement_text,
-    card_text,
     end_vp_parts,
     phase_note,
+    sleeve_text,
     vale_text,
 )
 from mystic_envs.mystic_vale.sleeves import profile
@@ -144,18 +144,17 @@ def _at(x: float, y: float, face: str) -> str:
 
 def _card(s: Any, q: int, c: int, x: float, y: float, note: str = "") -> str:
     """One of a seat's 20 cards: its index, its decay and growth, and its three slot bands."""
-    tip = card_text(s, q, c) + (f" ({note})" if note else "")
-    return _at(x, y, _card_face(c, s.slots[q][c], s.band[q][c], tip))
+    return _at(x, y, _card_face(c, s.slots[q][c], s.band[q][c], note))
 
 
 @functools.lru_cache(maxsize=4096)
-def _card_face(c: int, slots: tuple[int, int, int], band: int, tip: str) -> str:
+def _card_face(c: int, slots: tuple[int, int, int], band: int, note: str) -> str:
     # Drawn once per content at the origin: a card changes only when something is sleeved on it,
     # and a 4-player table has 40-odd cards on show (the page redraws it after every move).
     p = profile(slots, band)
     x = y = 0
     parts = [
-        svg.title(tip),
+        svg.title(sleeve_text(c, slots, p) + (f" ({note})" if note else "")),
         svg.rect(x, y, CARD_W, CARD_H, rx=6, fill="white", stroke="#52606d", stroke_width=1.2),
         svg.text(x + 5, y + 12, f"#{c}", size=10, font_weight="700"),
     ]
@@ -235,18 +234,33 @@ def _vale_face(v: int, note: str, w: float) -> str:
     return svg.group(parts, class_="vale")
 
 
-def _market(s: Any, y: float) -> tuple[list[str], float]:
+def _market(s: Any, y: float) -> tuple[str, float]:
     """The commons (a row per level, the Fertile Soil supply) and the two vale rows."""
+    level_sizes = tuple(len(deck) for deck in s.level_deck)
+    vale_sizes = tuple(len(deck) for deck in s.vale_deck)
+    return _market_at(y, tuple(s.commons), tuple(s.fertile), tuple(s.vale_up), level_sizes, vale_sizes)
+
+
+@functools.lru_cache(maxsize=256)
+def _market_at(
+    y: float,
+    commons: tuple[int, ...],
+    fertile: tuple[int, ...],
+    vale_up: tuple[int, ...],
+    level_sizes: tuple[int, ...],
+    vale_sizes: tuple[int, ...],
+) -> tuple[str, float]:
+    # The market changes only when something is bought: drawn once per content.
     parts = [svg.text(20, y + 12, "Commons", size=13, font_weight="700")]
     for row in range(3):
         ry = y + 20 + (TILE_H + 6) * row
         parts.append(svg.text(20, ry + 15, f"level {row + 1}", size=11))
-        parts.append(svg.text(20, ry + 29, f"deck {len(s.level_deck[row])}", size=9.5, fill=svg.MUTED))
+        parts.append(svg.text(20, ry + 29, f"deck {level_sizes[row]}", size=9.5, fill=svg.MUTED))
         for k in range(COMMONS_FACE_UP):
             where = f"row {row + 1} place {k + 1}"
-            parts.append(_tile(74 + (TILE_W + 6) * k, ry, s.commons[row * COMMONS_FACE_UP + k], where))
+            parts.append(_tile(74 + (TILE_W + 6) * k, ry, commons[row * COMMONS_FACE_UP + k], where))
     fy = y + 20 + (TILE_H + 6) * 3
-    supply = ", ".join(f"{SLOT_NAMES[k]} {s.fertile[k]}" for k in range(3))
+    supply = ", ".join(f"{SLOT_NAMES[k]} {fertile[k]}" for k in range(3))
     parts.append(
         svg.group(
             [
@@ -261,10 +275,10 @@ def _market(s: Any, y: float) -> tuple[list[str], float]:
     for row in range(2):
         ry = y + 20 + (VALE_H + 8) * row
         for k in range(VALES_FACE_UP):
-            parts.append(_vale(vx + (VALE_W + 5) * k, ry, s.vale_up[row * VALES_FACE_UP + k]))
-    decks = f"vale decks: level 1 {len(s.vale_deck[0])}, level 2 {len(s.vale_deck[1])}"
+            parts.append(_vale(vx + (VALE_W + 5) * k, ry, vale_up[row * VALES_FACE_UP + k]))
+    decks = f"vale decks: level 1 {vale_sizes[0]}, level 2 {vale_sizes[1]}"
     parts.append(svg.text(vx, y + 20 + (VALE_H + 8) * 2 + 10, decks, size=10, fill=svg.MUTED))
-    return parts, fy + 22 - y
+    return "".join(parts), fy + 22 - y
 
 
 def _harvest(s: Any) -> list[str]:
@@ -452,7 +466,7 @@ def draw(s: Any, viewer: int | str | None) -> str:
         )
     )
     market, h = _market(s, 92)
-    parts += market
+    parts.append(market)
     y = 92 + h + 20
     notes = _harvest(s) + ([] if over else phase_note(s))
     for row in [r for note in notes for r in textwrap.wrap(note, 150)][:4]:

@@ -58,7 +58,7 @@ from mystic_envs.mystic_vale.decisions import (
     WP_DISCARD,
     action_meaning,
 )
-from mystic_envs.mystic_vale.sleeves import VALE_REDRAW, VALE_SACRIFICE
+from mystic_envs.mystic_vale.sleeves import VALE_REDRAW, VALE_SACRIFICE, Profile
 
 if TYPE_CHECKING:
     from mystic_envs.mystic_vale.rules import ValeState
@@ -86,11 +86,12 @@ def advancement_short(a: int) -> str:
 
 def card_text(s: ValeState, q: int, c: int) -> str:
     """``#c [top | middle | bottom]`` with the card's decay, growth, mana and spirits."""
-    parts = []
-    for slot in range(3):
-        a = s.slots[q][c][slot]
-        parts.append(advancement_short(a) if a >= 0 else "-")
-    p = s.prof[q][c]
+    return sleeve_text(c, s.slots[q][c], s.prof[q][c])
+
+
+def sleeve_text(c: int, slots: tuple[int, int, int], p: Profile) -> str:
+    """:func:`card_text` of card index ``c`` from its slots and its profile."""
+    parts = [advancement_short(a) if a >= 0 else "-" for a in slots]
     spirits = " ".join(f"{k}{SPIRIT_NAMES[i][0].upper()}" for i, k in enumerate(p.spirits) if k)
     totals = f"decay {p.decay}" + (f", growth {p.growth}" if p.growth else "")
     totals += f", mana {p.mana}" if p.mana else ""

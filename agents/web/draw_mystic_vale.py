@@ -23,9 +23,11 @@ from mystic_envs.mystic_vale.cards import (
     COMMONS_FACE_UP,
     CURSED_LAND,
     FERTILE_SOIL,
+    NUM_FERTILE_SOIL,
     SLOT_NAMES,
     SPIRIT_NAMES,
     SYMBOL_NAMES,
+    VALE_BUYS,
     VALES,
     VALES_FACE_UP,
 )
@@ -36,6 +38,7 @@ from mystic_envs.mystic_vale.render import (
     end_vp_parts,
     phase_note,
     sleeve_text,
+    symbols_words,
     vale_text,
 )
 from mystic_envs.mystic_vale.sleeves import profile
@@ -261,12 +264,20 @@ def _market_at(
             parts.append(_tile(74 + (TILE_W + 6) * k, ry, commons[row * COMMONS_FACE_UP + k], where))
     fy = y + 20 + (TILE_H + 6) * 3
     supply = ", ".join(f"{SLOT_NAMES[k]} {fertile[k]}" for k in range(3))
+    soil = ADVANCEMENTS[FERTILE_SOIL[0]]
     parts.append(
         svg.group(
             [
-                svg.title(advancement_text(FERTILE_SOIL[0]) + " Any slot; six per slot in the supply."),
+                svg.title(
+                    f"{advancement_text(FERTILE_SOIL[0])} Any slot; {NUM_FERTILE_SOIL // 3} a slot to start."
+                ),
                 svg.rect(74, fy, 3 * TILE_W + 12, 22, rx=5, fill=FERTILE_FILL, stroke="#9aa5b1"),
-                svg.text(82, fy + 15, f"Fertile Soil (cost 2, 1 mana) left: {supply}", size=11),
+                svg.text(
+                    82,
+                    fy + 15,
+                    f"Fertile Soil (cost {soil.cost}, {symbols_words(soil.symbols)}) left: {supply}",
+                    size=11,
+                ),
             ]
         )
     )
@@ -293,7 +304,7 @@ def _harvest(s: Any) -> list[str]:
     return [
         f"Harvest of player_{s.active}: mana {s.mana_left()}{token} \u00b7 spirits {spirits} \u00b7 "
         f"VP {s.h_vp} \u00b7 advancement buys left {s.buy_limit() - len(s.bought)}, vale buys left "
-        f"{2 - len(s.bought_vales)} \u00b7 bought: {bought or 'nothing'}"
+        f"{VALE_BUYS - len(s.bought_vales)} \u00b7 bought: {bought or 'nothing'}"
     ]
 
 

@@ -13,14 +13,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mystic_envs.mystic_vale.cards import (
+    ADVANCEMENT_BUYS,
     ADVANCEMENT_BY_NAME,
     ADVANCEMENTS,
     COMMONS_FACE_UP,
     DISCARD_FROM_FIELD,
     FERTILE_SOIL,
+    PEEK_TOP,
     REDRAW_ON_DECK,
+    SEARCH_DECK,
     SLOT_NAMES,
     SPIRIT_NAMES,
+    SPOIL_DECAY,
     SYMBOL_NAMES,
     VALE_BUYS,
     VALE_BY_NAME,
@@ -154,6 +158,7 @@ def _groups(s: ValeState, q: int, cards: list[int]) -> list[str]:
 
 
 def end_vp_parts(s: ValeState, q: int) -> tuple[int, int]:
+    """Seat ``q``'s end-game points: (on its 20 cards, on its vales)."""
     vales = sum(VALES[v].end_vp for v in s.vales[q])
     return s.end_vp(q) - vales, vales
 
@@ -161,15 +166,16 @@ def end_vp_parts(s: ValeState, q: int) -> tuple[int, int]:
 def phase_note(s: ValeState) -> list[str]:
     """What the open decision is about, in the words of the table (no secret in it)."""
     q, ph = s.active, s.phase
-    if ph == WP_DISCARD:
-        src = _when_played_source(s)
-        return [f"When Played: {src} on card #{s.wp_card} may discard one other card of the field"]
-    if ph == PEEK:
-        return [f"When Played: Calm Weather on card #{s.wp_card}: keep or discard the top card of the deck"]
-    if ph == SEARCH:
-        return [f"When Played: Cleansing Rain on card #{s.wp_card}: may discard a card from the deck"]
+    if ph in WHEN_PLAYED_OPS:
+        src = when_played_source(s)
+        what = {
+            WP_DISCARD: "may discard one other card of the field",
+            PEEK: "keep or discard the top card of the deck",
+            SEARCH: "may discard a card from the deck",
+        }[ph]
+        return [f"When Played: {src} on card #{s.wp_card}: {what}"]
     if ph == WOULD_SPOIL:
-        return [f"would spoil: net decay {s.net_decay(q)} (4 spoils); a save may be used, or accept it"]
+        return [f"would spoil: net decay {s.net_decay(q)} ({SPOIL_DECAY} spoils); use a save or accept it"]
     if ph == CONCLAVE_TARGET:
         return ["Conclave of Ents: choose the card that gets +1 guardian"]
     if ph == DECLARE and s.pending_buy is not None:
@@ -201,7 +207,7 @@ def describe(s: ValeState, viewer: int | None = None) -> str:
     lines.append(f"VP pool {s.pool}/{s.pool_start}" + ("  (ran out: last round)" if s.end_triggered else ""))
     lines.append(KEY_LINE)
     decks = ", ".join(f"level {k + 1} {len(s.level_deck[k])}" for k in range(3))
-    lines.append(f"commons (mana; up to 2 a turn; decks: {decks}):")
+    lines.append(f"commons (mana; up to {ADVANCEMENT_BUYS} a turn; decks: {decks}):")
     for k, a in enumerate(s.commons):
         row, place = divmod(k, COMMONS_FACE_UP)
         where = f"  row {row + 1} place {place + 1}: "
@@ -211,9 +217,13 @@ def describe(s: ValeState, viewer: int | None = None) -> str:
             adv = ADVANCEMENTS[a]
             lines.append(f"{where}{advancement_short(a)}; cost {adv.cost}, {SLOT_NAMES[adv.slot]} slot")
     top, middle, bottom = s.fertile
-    lines.append(f"  Fertile Soil (1M; cost 2, any slot): top {top} left, middle {middle}, bottom {bottom}")
+    soil = ADVANCEMENTS[FERTILE_SOIL[0]]
+    lines.append(
+        f"  Fertile Soil ({symbols_short(soil.symbols)}; cost {soil.cost}, any slot): top {top} left, "
+        f"middle {middle}, bottom {bottom}"
+    )
     decks = ", ".join(f"level {k + 1} {len(s.vale_deck[k])}" for k in range(2))
-    lines.append(f"vales (spirits; up to 2 a turn; decks: {decks}):")
+    lines.append(f"vales (spirits; up to {VALE_BUYS} a turn; decks: {decks}):")
     for k, v in enumerate(s.vale_up):
         row, place = divmod(k, VALES_FACE_UP)
         lines.append(f"  row {row + 1} place {place + 1}: " + (_vale_short(v) if v >= 0 else "empty"))
@@ -322,10 +332,16 @@ def card_label(s: ValeState, q: int, c: int) -> str:
     return f"card #{c} ({'blank' if names == ['-'] * 3 else ' / '.join(names)})"
 
 
-def _when_played_source(s: ValeState) -> str:
-    """The advancement on the card being played whose When Played discard is open."""
-    for a in s.slots[s.active][s.wp_card]:
-        if a >= 0 and any(e.op == DISCARD_FROM_FIELD for e in ADVANCEMENTS[a].ability.effects):
+# The When Played choice each phase resolves (the ability is found on the card by its op, as the
+# engine finds it, never by a card's name).
+WHEN_PLAYED_OPS = {WP_DISCARD: DISCARD_FROM_FIELD, PEEK: PEEK_TOP, SEARCH: SEARCH_DECK}
+
+
+def when_played_source(s: ValeState) -> str:
+    """The advancement on the card being played whose When Played choice is open."""
+    op = WHEN_PLAYED_OPS.get(s.phase)
+    for a in s.slots[s.active][s.wp_card] if s.wp_card >= 0 else ():
+        if a >= 0 and any(e.op == op for e in ADVANCEMENTS[a].ability.effects):
             return ADVANCEMENTS[a].name
     return "its When Played ability"
 
@@ -381,7 +397,7 @@ def _phrase(s: ValeState, a: int) -> tuple[str, str] | None:
             return CONCLAVE_USE
         return None
     if ph == WP_DISCARD:
-        src = _when_played_source(s)
+        src = when_played_source(s)
         if a == DONE:
             return f"discard nothing ({src})", f"discards nothing ({src})"
         if CARD <= a < DISCARD_PEEKED:
@@ -389,27 +405,29 @@ def _phrase(s: ValeState, a: int) -> tuple[str, str] | None:
         return None
     if ph == PEEK and s.deck[q]:
         top = card_label(s, q, s.deck[q][-1])
+        src = when_played_source(s)
         if a == DONE:
             return (
-                f"put {top} back on top of your deck (Calm Weather)",
-                "puts the card seen back on top of their deck (Calm Weather)",
+                f"put {top} back on top of your deck ({src})",
+                f"puts the card seen back on top of their deck ({src})",
             )
         if a == DISCARD_PEEKED:
             return (
-                f"discard {top} from the top of your deck (Calm Weather)",
-                "discards the top card of their deck (Calm Weather)",
+                f"discard {top} from the top of your deck ({src})",
+                f"discards the top card of their deck ({src})",
             )
         return None
     if ph == SEARCH:
+        src = when_played_source(s)
         if a == DONE:
             return (
-                "discard nothing from your deck, then shuffle it (Cleansing Rain)",
-                "discards nothing from their deck and shuffles it (Cleansing Rain)",
+                f"discard nothing from your deck, then shuffle it ({src})",
+                f"discards nothing from their deck and shuffles it ({src})",
             )
         if CARD <= a < DISCARD_PEEKED:
             return (
-                f"discard {card} from your deck, then shuffle it (Cleansing Rain)",
-                "discards a card from their deck and shuffles it (Cleansing Rain)",
+                f"discard {card} from your deck, then shuffle it ({src})",
+                f"discards a card from their deck and shuffles it ({src})",
             )
         return None
     if ph == WOULD_SPOIL:

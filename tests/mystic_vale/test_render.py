@@ -177,3 +177,34 @@ def test_the_final_table_breaks_the_points_down():
     rows = re.findall(r"player_\d: (\d+) VP tokens \+ (\d+) on cards \+ (\d+) on vales = (\d+) points", text)
     assert len(rows) == 2 and all(int(t) + int(c) + int(v) == int(p) for t, c, v, p in rows)
     assert describe_action(s, d.DONE, 0) == d.action_meaning(d.DONE)  # nothing to play any more
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_a_whole_game_at_the_terminal_reads_in_words(n):
+    """``python -m agents.play`` against heuristics: ``?`` then a number every turn, to the end."""
+    from agents.play import main
+    from tests.test_human import Terminal
+
+    def answers():
+        asked = 0
+        while True:
+            asked += 1
+            if asked % 25 == 1:
+                yield "?"
+            yield lambda term, k=asked: _listed(term)[k % len(_listed(term))]
+
+    term = Terminal(answers())
+    argv = ["mystic_vale_v0", "--num-players", str(n), "--seat", "0", "--seed", "7"]
+    assert main(argv, input_fn=term.input, output=term.output) == 0
+    assert term.lines[-1] in ("You win!", "You lose.") and "Traceback" not in term.text
+    assert "Advancements on the table:" in term.text  # the ? command
+    moves = [line for line in term.lines if re.match(r"player_\d \(heuristic\) ", line)]
+    assert moves and {line.split()[0] for line in moves} == {f"player_{q}" for q in range(1, n)}
+    assert not any(meaning in term.text for meaning in d.ACTION_MEANINGS[:3] + d.ACTION_MEANINGS[-3:])
+    mine = [line for line in term.lines if line.startswith("player_0 (you): ")]
+    assert any(re.match(r"player_0 \(you\): (push|pass|buy|sleeve) ", line) for line in mine), mine[:5]
+
+
+def _listed(term) -> list[str]:
+    start = max(i for i, line in enumerate(term.lines) if line.endswith("your legal actions:"))
+    return [m.group(1) for line in term.lines[start:] if (m := re.match(r"\s+(\d+): ", line))]

@@ -134,40 +134,75 @@ def _content(s: ValeState, q: int, c: int) -> np.ndarray:
     return v
 
 
-_SEAT_CONTENT: dict[tuple[int, ...], np.ndarray] = {}
-_EYE = np.eye(len(ZONES), dtype=np.float32)
-
-
 def _contents(s: ValeState, q: int) -> np.ndarray:
-    """The 20 cards' content rows of seat ``q``, cached per combination of card contents (cards
-    change only when sleeved; profiles live as long as the process, so their ids are stable)."""
-    key = tuple(map(id, s.prof[q]))
-    m = _SEAT_CONTENT.get(key)
-    if m is None:
-        if len(_SEAT_CONTENT) > 20_000:
-            _SEAT_CONTENT.clear()
-        m = _SEAT_CONTENT[key] = np.stack([_content(s, q, c) for c in range(NUM_CARDS)])
+    """Seat ``q``'s 20 card blocks, flat, every card shown in the deck zone. Cards change only
+    when sleeved, one at a time: the seat's last blocks are kept and only changed cards redone.
+    Keyed by slots and bands (which make the profile), never by profile equality: two
+    profiles may be equal with different advancements sleeved."""
+    key = (tuple(s.slots[q]), tuple(s.band[q]))
+    hit = s._memo.get(("cards", q))
+    if hit is not None:
+        if hit[0] == key:
+            return hit[1]
+        (slots, band), m = hit
+        m = m.copy().reshape(NUM_CARDS, CARD_FEATURES)
+        redo = [c for c in range(NUM_CARDS) if key[0][c] != slots[c] or key[1][c] != band[c]]
+    else:
+        m = np.zeros((NUM_CARDS, CARD_FEATURES), dtype=np.float32)
+        m[:, 0] = 1.0
+        redo = range(NUM_CARDS)
+    for c in redo:
+        m[c, len(ZONES) :] = _content(s, q, c)
+    m = m.ravel()
+    s._memo["cards", q] = (key, m)
     return m
 
 
-def _seat_starts(game) -> list[tuple[int, int, int]]:
+def _seat_starts(game) -> list[tuple[int, int, int, int]]:
     layout = _index(game)
-    return [
-        (layout[f"{w}_status"], layout[f"{w}_vales"], layout[f"{w}_cards"])
-        for w in ["own"] + [f"seat+{k}" for k in range(1, game.num_players)]
-    ]
+    out = []
+    for w in ["own"] + [f"seat+{k}" for k in range(1, game.num_players)]:
+        cards_at = layout[f"{w}_cards"]
+        out.append(
+            (layout[f"{w}_status"], layout[f"{w}_vales"], cards_at, cards_at + NUM_CARDS * CARD_FEATURES)
+        )
+    return out
 
 
-def observe(s: ValeState, player: int) -> np.ndarray:
-    """The observation vector of ``player`` (laid out by ``build_layout_for``)."""
-    n = s.n
-    layout = _index(s.game)
-    out = np.zeros(s.game.observation_size, dtype=np.float32)
-    out[layout["phase"] + s.phase] = 1.0
-    out[layout["stage"] + s.stage] = 1.0
-    at = layout["pool"]
-    out[at] = s.pool / s.pool_start
-    out[at + 1] = float(s.end_triggered)
+def _seat_key(s: ValeState, r: int, own: bool, live: bool) -> tuple:
+    """Everything seat ``r``'s block of an observation depends on (``own``: the observer's).
+    Another seat's block does not change during a turn that is not its own, so most steps
+    find it in ``ValeState._memo``. Compared, never hashed: the unchanged parts are the same
+    objects, which compare at once; the slots and bands stand for the cards' profiles."""
+    key = (
+        own,
+        live,
+        s.player == r,
+        s.active == r,
+        s.tokens[r],
+        s.token_active[r],
+        s.skip_harvest[r],
+        len(s.deck[r]),
+        s.on_deck[r],
+        s.start_player == r,
+        tuple(s.field[r]),
+        tuple(s.vales[r]),
+        tuple(s.slots[r]),
+        tuple(s.band[r]),
+        tuple(s.discard[r]) if own else len(s.discard[r]),
+    )
+    if r == s.active:  # its growth, guardians and vales at work this turn
+        key += (tuple(s.bought_vales), tuple(s.guard_bonus), tuple(s.growth_bonus))
+    return key
+
+
+def _table_key(s: ValeState) -> tuple:
+    """Everything the commons, supply, vale rows and vale decks parts depend on."""
+    ld, vd = s.level_deck, s.vale_deck
+    return (*s.commons, *s.fertile, len(ld[0]), len(ld[1]) + len(ld[2]), *s.vale_up, len(vd[0]), len(vd[1]))
+
+
+def _write_table(s: ValeState, out: np.ndarray, layout: dict[str, int]) -> None:
     at = layout["commons"]
     for k, a in enumerate(s.commons):
         if a >= 0:
@@ -187,6 +222,63 @@ def observe(s: ValeState, player: int) -> np.ndarray:
     at = layout["vale_decks"]
     out[at] = len(s.vale_deck[0]) / 18
     out[at + 1] = len(s.vale_deck[1]) / 18
+
+
+def _write_seat(
+    s: ValeState, out: np.ndarray, r: int, own: bool, live: bool, starts: tuple[int, ...]
+) -> None:
+    status, vales_at, cards_at, end = starts
+    out[status : status + SEAT_SCALARS] = (
+        float(s.player == r),
+        float(live and s.active == r),
+        s.tokens[r] / 30,
+        s.points(r) / 60,
+        float(s.token_active[r]),
+        float(s.skip_harvest[r]),
+        len(s.deck[r]) / 20,
+        len(s.discard[r]) / 20,
+        len(s.field[r]) / 20,
+        s.net_decay(r) / 5,
+        float(s.start_player == r),
+    )
+    for v in s.vales[r]:
+        out[vales_at + v] += 0.5
+    out[cards_at:end] = _contents(s, r)  # every card in the deck zone; then the others moved
+    for c in s.field[r]:
+        out[cards_at + c * CARD_FEATURES] = 0.0
+        out[cards_at + c * CARD_FEATURES + 1] = 1.0
+    c = s.on_deck[r]
+    if c >= 0:
+        out[cards_at + c * CARD_FEATURES] = 0.0
+        out[cards_at + c * CARD_FEATURES + 2] = 1.0
+    if own:
+        for c in s.discard[r]:
+            out[cards_at + c * CARD_FEATURES] = 0.0
+            out[cards_at + c * CARD_FEATURES + 3] = 1.0
+    if r == s.active and live:
+        for c, _ in s.guard_bonus:
+            out[cards_at + c * CARD_FEATURES + CARD_FEATURES - 1] += 1.0
+
+
+def observe(s: ValeState, player: int) -> np.ndarray:
+    """The observation vector of ``player`` (laid out by ``build_layout_for``)."""
+    n = s.n
+    layout = _index(s.game)
+    memo = s._memo  # (key, block) per part, keyed by what the part depends on
+    out = np.zeros(s.game.observation_size, dtype=np.float32)
+    out[layout["phase"] + s.phase] = 1.0
+    out[layout["stage"] + s.stage] = 1.0
+    at = layout["pool"]
+    out[at] = s.pool / s.pool_start
+    out[at + 1] = float(s.end_triggered)
+    at, end = layout["commons"], layout["harvest"]
+    key = _table_key(s)
+    hit = memo.get("table")
+    if hit is not None and hit[0] == key:
+        out[at:end] = hit[1]
+    else:
+        _write_table(s, out, layout)
+        memo["table"] = (key, out[at:end].copy())
     live = s.phase != GAME_OVER
     q = s.active
     if live and s.stage in (HARVESTING, DISCARDING):  # the turn's purchases
@@ -222,41 +314,18 @@ def observe(s: ValeState, player: int) -> np.ndarray:
     starts = _STARTS.get(n)
     if starts is None:
         starts = _STARTS[n] = _seat_starts(s.game)
-    zones = [0] * NUM_CARDS
     for k in range(n):
         r = (player + k) % n
-        status, vales_at, cards_at = starts[k]
-        out[status : status + SEAT_SCALARS] = (
-            float(s.player == r),
-            float(live and q == r),
-            s.tokens[r] / 30,
-            s.points(r) / 60,
-            float(s.token_active[r]),
-            float(s.skip_harvest[r]),
-            len(s.deck[r]) / 20,
-            len(s.discard[r]) / 20,
-            len(s.field[r]) / 20,
-            s.net_decay(r) / 5,
-            float(s.start_player == r),
-        )
-        for v in s.vales[r]:
-            out[vales_at + v] += 0.5
-        zones[:] = _DECK_ZONES
-        for c in s.field[r]:
-            zones[c] = 1
-        if s.on_deck[r] >= 0:
-            zones[s.on_deck[r]] = 2
-        if r == player:
-            for c in s.discard[r]:
-                zones[c] = 3
-        block = out[cards_at : cards_at + NUM_CARDS * CARD_FEATURES].reshape(NUM_CARDS, CARD_FEATURES)
-        block[:, : len(ZONES)] = _EYE[zones]
-        block[:, len(ZONES) :] = _contents(s, r)
-        if r == q and live:
-            for c, _ in s.guard_bonus:
-                block[c, CARD_FEATURES - 1] += 1.0
+        own = k == 0
+        at, end = starts[k][0], starts[k][3]
+        key = _seat_key(s, r, own, live)
+        hit = memo.get((r, own))
+        if hit is not None and hit[0] == key:
+            out[at:end] = hit[1]
+        else:
+            _write_seat(s, out, r, own, live, starts[k])
+            memo[r, own] = (key, out[at:end].copy())
     return out
 
 
-_STARTS: dict[int, list[tuple[int, int, int]]] = {}
-_DECK_ZONES = [0] * NUM_CARDS
+_STARTS: dict[int, list[tuple[int, int, int, int]]] = {}

@@ -193,6 +193,7 @@ class ValeState(DecisionsMixin, GameState):
         s.placement = None
         s.turn = 0
         s._legal = None
+        s._memo = {}  # derived values (end VP, observation parts) with what they were derived from
         # Starting fields: on-deck cards into the field until two Cursed Lands are in it and a
         # third is on deck (Setup 5).
         for q in range(n):
@@ -476,29 +477,56 @@ class ValeState(DecisionsMixin, GameState):
 
     def earthchant_cards(self) -> list[tuple[int, int]]:
         """(card, discount) of the field's Earthchant Chorus cards not used this turn."""
-        q = self.active
+        prof = self.prof[self.active]
         return [
-            (c, self.prof[q][c].discount)
-            for c in self.field[q]
-            if self.prof[q][c].discount and c not in self.earthchant_used
+            (c, prof[c].discount)
+            for c in self.field[self.active]
+            if prof[c].discount and c not in self.earthchant_used
         ]
 
     def sleeve_feasible(self, adv: int, declared: int) -> bool:
         """Every advancement bought this turn, and ``adv`` (sleeved on ``declared``, or anywhere
         with -1), has its own open slot on a field card (Buy Advancements, Note)."""
+        return self.room_for(self.slot_room(), ADV_SLOT[adv], declared)
+
+    def slot_room(self) -> tuple[tuple[int, tuple[int, ...], int, bool], ...]:
+        """Per slot, for the advancements bought this turn: how many are of that slot, the cards
+        declared for them, the field cards with that slot open, and whether the declared ones
+        are distinct cards with that slot open."""
         q = self.active
-        items = [(b[0], b[1]) for b in self.bought] + [(adv, declared)]
-        for s in range(3):
-            mine = [d for a, d in items if ADVANCEMENTS[a].slot == s]
-            if not mine:
-                continue
-            fixed = [d for d in mine if d >= 0]
-            if len(set(fixed)) != len(fixed) or any(self.slots[q][d][s] >= 0 for d in fixed):
+        slots = self.slots[q]
+        free = [0, 0, 0]  # nothing bought (most calls): only these count
+        for c in self.field[q]:
+            sl = slots[c]
+            free[0] += sl[0] < 0
+            free[1] += sl[1] < 0
+            free[2] += sl[2] < 0
+        if not self.bought:
+            return ((0, (), free[0], True), (0, (), free[1], True), (0, (), free[2], True))
+        count = [0, 0, 0]
+        fixed: list[list[int]] = [[], [], []]
+        for a, d, _ in self.bought:
+            s = ADV_SLOT[a]
+            count[s] += 1
+            if d >= 0:
+                fixed[s].append(d)
+        return tuple(
+            (count[s], tuple(fixed[s]), free[s],
+             len(set(fixed[s])) == len(fixed[s]) and not any(slots[d][s] >= 0 for d in fixed[s]))
+            for s in range(3)
+        )  # fmt: skip
+
+    def room_for(self, room: tuple, s: int, declared: int) -> bool:
+        """``sleeve_feasible`` of one more advancement of slot ``s`` on the ``slot_room`` read:
+        each one bought needs a card of its own with the slot open (declared: that card)."""
+        for t in range(3):
+            count, _, free, fits = room[t]
+            if t != s and count and not (fits and count <= free):
                 return False
-            free = sum(1 for c in self.field[q] if self.slots[q][c][s] < 0) - len(fixed)
-            if len(mine) - len(fixed) > free:
-                return False
-        return True
+        count, fixed, free, fits = room[s]
+        if not fits or count + 1 > free:
+            return False
+        return declared < 0 or (declared not in fixed and self.slots[self.active][declared][s] < 0)
 
     def commit_buy(self, src: int, adv: int, declared: int) -> None:
         cost = ADVANCEMENTS[adv].cost
@@ -634,13 +662,13 @@ class ValeState(DecisionsMixin, GameState):
     # -- scores ------------------------------------------------------------------------------------
     def end_vp(self, q: int) -> int:
         """End-game VP on the advancements of all 20 cards and on the vales."""
-        prof = self.prof[q]
-        key = tuple(map(id, prof))
-        vp = _CARD_VP.get(key)
-        if vp is None:
-            if len(_CARD_VP) > 20_000:
-                _CARD_VP.clear()
-            vp = _CARD_VP[key] = sum([p.end_vp for p in prof])
+        cards = tuple(self.prof[q])
+        hit = self._memo.get(("end_vp", q))
+        if hit is not None and hit[0] == cards:  # profiles compare by identity first: cheap
+            vp = hit[1]
+        else:
+            vp = sum([p.end_vp for p in cards])
+            self._memo["end_vp", q] = (cards, vp)
         return vp + sum([VALE_END_VP[v] for v in self.vales[q]])
 
     def points(self, q: int) -> int:
@@ -673,7 +701,7 @@ class ValeState(DecisionsMixin, GameState):
         harvest); none once every Conclave was used this turn."""
         q = self.active
         where = self.phase if where is None else where
-        have = sum(VALE_ADD_GUARDIAN[v] for v in self.active_vales(q))
+        have = sum([VALE_ADD_GUARDIAN[v] for v in self.active_vales(q)])
         if have <= self.conclave_used:
             return []
         prof = self.prof[q]
@@ -735,6 +763,7 @@ class ValeState(DecisionsMixin, GameState):
         d["bought"] = [b[:] for b in self.bought]
         d["placement"] = None if self.placement is None else self.placement[:]
         d["_legal"] = None
+        d["_memo"] = dict(self._memo)  # each entry carries its inputs: valid in the copy too
         rng = np.random.Generator(type(self.rng.bit_generator)())
         rng.bit_generator.state = self.rng.bit_generator.state
         d["rng"] = rng
@@ -744,6 +773,7 @@ class ValeState(DecisionsMixin, GameState):
     def __getstate__(self) -> dict[str, Any]:
         state = self.__dict__.copy()
         state["_legal"] = None
+        state["_memo"] = {}
         del state["prof"]  # rebuilt from the slots: profiles are shared, interned objects
         return state
 
@@ -870,7 +900,6 @@ class ValeState(DecisionsMixin, GameState):
 
 
 _SEAT_CHECKED: dict[tuple, tuple[tuple[int, ...], list[int]]] = {}  # see ValeState._seat_sleeved
-_CARD_VP: dict[tuple[int, ...], int] = {}  # 20 card profiles (by id: they live forever) -> end VP
 
 
 def vales_payable(costs: list[tuple[int, ...]], spirits: list[int]) -> bool:

@@ -303,6 +303,7 @@ class TarotDiceReport:
     sudden_death: int = 0  # matches that needed a round beyond num_rounds
     turns: list[int] = field(default_factory=list)  # turns played, per round
     points: int = 0  # points scored, all rounds
+    level: int = 0  # matches ended level (a rule variant's only): no winner
 
     @property
     def first_rate(self) -> float:
@@ -342,20 +343,36 @@ class TarotDiceReport:
         return "\n".join(rows)
 
 
-def measure_tarot_dice(games: int, seed: int = 0) -> TarotDiceReport:
-    """Play ``games`` Tarot Dice heuristic-vs-heuristic matches from ``seed`` and tally every round."""
-    game = tarot_dice_rules.TarotDiceGame()
+def measure_tarot_dice(
+    games: int,
+    seed: int = 0,
+    *,
+    game: tarot_dice_rules.TarotDiceGame | None = None,
+    state_class: type[tarot_dice_rules.TarotDiceState] = tarot_dice_rules.TarotDiceState,
+    random_draft: bool = False,
+) -> TarotDiceReport:
+    """Play ``games`` Tarot Dice heuristic-vs-heuristic matches from ``seed`` and tally every round.
+
+    ``game``, ``state_class`` and ``random_draft`` serve the rule-variant study
+    (``agents.tarot_dice_variants``): another turn limit, a subclass of the state with a candidate
+    rule, both players drafting at random. A match still level when it ends (only a variant can end
+    one so) counts in ``level`` and for neither player."""
+    game = game or tarot_dice_rules.TarotDiceGame()
     rng = np.random.default_rng(seed)
     report = TarotDiceReport()
     for _ in range(games):
-        s = game.new_initial_state(int(rng.integers(2**63)))
+        s = state_class.new(game, np.random.default_rng(int(rng.integers(2**63))))
         first = starter = s.round_starter
         logged = None
         turns = 0
         while not s.is_terminal:
             p = s.current_player
             turns = s.turn_in_round
-            s.apply(tarot_dice_heuristic.decide(s.determinize(p, rng), p))
+            if random_draft and s.phase_name == "draft":
+                legal = s.legal_actions()
+                s.apply(legal[int(rng.integers(len(legal)))])
+            else:
+                s.apply(tarot_dice_heuristic.decide(s.determinize(p, rng), p))
             if s.last_round is not None and s.last_round is not logged:
                 logged = s.last_round
                 winner, points, how = logged
@@ -368,7 +385,10 @@ def measure_tarot_dice(games: int, seed: int = 0) -> TarotDiceReport:
                 report.points += points
                 starter = s.round_starter
         report.games += 1
-        report.first_wins += s.winners() == [first]
+        if s.points[0] == s.points[1]:
+            report.level += 1
+        else:
+            report.first_wins += s.winners() == [first]
         report.sudden_death += s.rounds_done > game.num_rounds
     return report
 

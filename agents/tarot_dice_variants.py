@@ -27,10 +27,7 @@ from __future__ import annotations
 
 import argparse
 
-import numpy as np
-
-from agents.balance import TarotDiceReport
-from agents.heuristic import tarot_dice as heuristic
+from agents.balance import TarotDiceReport, measure_tarot_dice
 from agents.heuristic import tarot_dice_model as model_module
 from mystic_envs.tarot_dice import rules
 from mystic_envs.tarot_dice.actions import PASS
@@ -154,41 +151,14 @@ def measure(variant: str, games: int, seed: int) -> tuple[TarotDiceReport, int]:
         limit = int(variant.removeprefix("limit-"))
     elif variant != "shipped":
         raise SystemExit(f"unknown variant {variant!r}")
-    game = rules.TarotDiceGame(round_turn_limit=limit)
-    rng = np.random.default_rng(seed)
-    report = TarotDiceReport()
-    unfinished = 0
-    for _ in range(games):
-        s = cls.new(game, np.random.default_rng(int(rng.integers(2**63))))
-        first = starter = s.round_starter
-        logged = None
-        turns = 0
-        while not s.is_terminal:
-            p = s.current_player
-            turns = s.turn_in_round
-            if random_draft and s.phase_name == "draft":
-                legal = s.legal_actions()
-                s.apply(legal[int(rng.integers(len(legal)))])
-            else:
-                s.apply(heuristic.decide(s.determinize(p, rng), p))
-            if s.last_round is not None and s.last_round is not logged:
-                logged = s.last_round
-                winner, points, how = logged
-                nightfall = how == rules.NIGHTFALL
-                report.rounds += 1
-                report.starter_wins += winner == starter
-                report.nightfall += nightfall
-                report.nightfall_starter_wins += nightfall and winner == starter
-                report.turns.append(turns + 1)
-                report.points += points
-                starter = s.round_starter
-        report.games += 1
-        if s.points[0] == s.points[1]:
-            unfinished += 1
-        else:
-            report.first_wins += s.points[first] > s.points[1 - first]
-        report.sudden_death += s.rounds_done > game.num_rounds
-    return report, unfinished
+    report = measure_tarot_dice(
+        games,
+        seed,
+        game=rules.TarotDiceGame(round_turn_limit=limit),
+        state_class=cls,
+        random_draft=random_draft,
+    )
+    return report, report.level
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -290,20 +290,22 @@ class ValeState(DecisionsMixin, GameState):
     def net_decay(self, q: int | None = None) -> int:
         """Decay revealed (field and on-deck) less growth (theirs, the vales', Blooming Arbor's)."""
         q = self.active if q is None else q
-        decay = growth = 0
         prof = self.prof[q]
-        cards = self.field[q] if self.on_deck[q] < 0 else self.field[q] + [self.on_deck[q]]
-        for c in cards:
-            p = prof[c]
-            decay += p.decay
-            growth += p.growth
-            if p.growth_per_guardian and q == self.active:
-                growth += p.growth_per_guardian * sum(1 for b, _ in self.guard_bonus if b == c)
-        for v in self.active_vales(q):
-            growth += VALE_GROWTH[v]
+        field, c = self.field[q], self.on_deck[q]
+        net = 0
+        for p in [prof[c] for c in field]:
+            net += p.decay - p.growth
+        if c >= 0:
+            net += prof[c].decay - prof[c].growth
         if q == self.active:
-            growth += sum(g for g, _ in self.growth_bonus)
-        return decay - growth
+            for b, _ in self.guard_bonus:  # an added guardian on a revealed card that grows per guardian
+                if b == c or b in field:
+                    net -= prof[b].growth_per_guardian
+            for g, _ in self.growth_bonus:
+                net -= g
+        for v in self.active_vales(q):
+            net -= VALE_GROWTH[v]
+        return net
 
     # -- the flow ----------------------------------------------------------------------------------
     def run(self) -> None:

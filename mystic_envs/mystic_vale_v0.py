@@ -57,6 +57,10 @@ side; ``parallel_env()`` is the turn-based parallel view.
 Version history:
 
 - v0: first release.
+- v0, issue 19 (balance): the designed card data retuned for the game's length (a median of 22
+  turns a player under heuristic self-play, the real game's 10-15 wanted): VP tokens each Harvest
+  on level-1, -2 and -3 advancements, a growth on Hollow Burrow and four level-2/3 ones, a VP
+  token on five vales (docs/rules/mystic_vale.md, "Designed components" and "Balance").
 """
 
 from __future__ import annotations

@@ -13,13 +13,15 @@ the same in every determinization; the order, which determinize re-deals, is nev
   spoil is worth the mana token it turns active (nothing if it is active already).
 - Buying. Every advancement is valued where it would be sleeved: the change in its card's value,
   which is the card's expected yield per Harvest (mana, spirits, VP, Harvest abilities) less its
-  decay, times the Harvests it will still see, plus its end-game VP. Mana weighs on the game's
-  progress (the pool's share taken): dear early, when it buys the engine for the rest of the game,
-  cheap late, when only points count; so it buys mana early and VP late. The purchase plan is the
-  best set of up to the buys left that the mana (and the mana token, only when needed) pays for
-  and the field has open slots for; its first item is bought. Vales are bought first (their
-  spirits buy nothing else): the one with the most end VP plus its ability's worth over the turns
-  left; Sunstone Aerie only when it makes a vale payable that is worth the 2 mana.
+  decay, times the Harvests it will still see, plus its end-game VP. The game's clock is the
+  rounds completed against the 12 a game lasts (the same for every seat in a round; none left
+  once the pool is empty). Mana weighs on that progress: dear early, when it buys the engine for
+  the rest of the game, cheap late, when only points count; so it buys mana early and VP late.
+  The purchase plan is the best set of up to the buys left that the mana (and the mana token,
+  only when needed) pays for and the field has open slots for; its first item is bought. Vales
+  are bought first (their spirits buy nothing else): the one with the most end VP plus its
+  ability's worth over the turns left; Sunstone Aerie only when it makes a vale payable that is
+  worth the 2 mana.
 - Sleeving avoids stacking decay: a card's value counts its net decay, and a card showing 2 or
   more decay costs extra (one reveal of it nearly spoils a field), so a decay advancement goes on
   a card with no decay or with growth, and growth goes where the decay is.
@@ -94,21 +96,30 @@ DECAY_COST = 0.9  # a net decay on a card, per appearance, in points (the pushes
 STACK_COST = 1.5  # each decay past the first on one card: one reveal of it nearly spoils a field
 FIELD_SIZE = 8  # the field size assumed for Harvest abilities that count field cards
 MAX_TURNS_LEFT = 14
+# The rounds a game lasts (the real game's 10-15 turns a player; measured 12-13 on the card data,
+# docs/rules/mystic_vale.md "Balance"). The clock counts completed rounds, the same for every seat
+# in a round: the first clock read the pool, which the seats before it in the round had just
+# drawn on, so later seats thought the game further on and switched to VP too early (the
+# starting player won 33-50% at 3-4 players on the card data of issue 19).
+EXPECTED_ROUNDS = 12
+
+
+def rounds_done(s: ValeState) -> int:
+    """Rounds every seat has completed (the same for all seats within a round)."""
+    return s.turn // s.n
 
 
 def progress(s: ValeState) -> float:
-    """The share of the VP pool taken: 0 at the start, 1 in the last round."""
-    return 1.0 - s.pool / s.pool_start
+    """How far the game is: 0 at the start, 1 from the expected last round on."""
+    return min(1.0, rounds_done(s) / EXPECTED_ROUNDS)
 
 
 def turns_left(s: ValeState) -> float:
-    """Own turns still to come, from the pool and the rate it has been taken at so far."""
+    """Own turns still to come: none once the pool is empty (the round is the last), else the
+    expected rounds less those done, at least one."""
     if s.end_triggered:
         return 0.0
-    taken = s.pool_start - s.pool
-    rounds = max(1.0, s.turn / s.n)
-    rate = max(taken / rounds, 0.8)  # VP a round; early rounds take little
-    return min(MAX_TURNS_LEFT, s.pool / rate)
+    return min(MAX_TURNS_LEFT, max(1.0, EXPECTED_ROUNDS - rounds_done(s)))
 
 
 def mana_value(s: ValeState) -> float:

@@ -109,7 +109,9 @@ The timed-choice families the issue names, and their encoding:
 | Earthchant Chorus | in field, optional | ``discount same card`` 2 |
 
 The designed abilities reuse these rows: Elder Oakheart (Grovetender's growth), Heartwood
-Sanctuary (Peacekeeper Druid's redraw), Fungal Forest and Skyhaven (vale producers).
+Sanctuary (Peacekeeper Druid's redraw), Fungal Forest and Skyhaven (vale producers), and
+Skyhaven's VP token on Exodus Road, World Tree, Blessed Savanna, Shimmering Brook and Webwood
+Canopy (the game-length fix of issue 19, docs "Balance").
 """
 
 from __future__ import annotations
@@ -236,12 +238,14 @@ S, E, A, C = Symbols, Effect, Ability, Cost
 # --- the 96 commons advancements: 32 names x 3 copies --------------------------------------------
 # (name, level, cost, slot, band, symbols, harvest VP, end VP, ability, source, why)
 _COMMONS: tuple[tuple, ...] = (
-    # Level 1 (11 names, 33 cards): cost 2-4, one or two symbols, no VP, no decay.
+    # Level 1 (11 names, 33 cards): cost 2-4, one or two symbols, no decay; VP tokens on two.
     ("Podlings", 1, 2, MIDDLE, False, S(forest=1), 0, 0, NO_ABILITY,
      "name, cost 2 (RB buying example; level 1 probable)",
      "The cheapest spirit: 2 mana, Fertile Soil's price, for a forest instead of a mana."),
-    ("Hollow Burrow", 1, 2, BOTTOM, False, S(animal=1), 0, 0, NO_ABILITY, "designed",
-     "Podlings' animal twin: each spirit has a 2-mana source at level 1."),
+    ("Hollow Burrow", 1, 3, BOTTOM, False, S(animal=1, growth=1), 0, 0, NO_ABILITY, "designed",
+     "Podlings' animal cousin with a growth (one more push before a spoil): 3 mana. The one "
+     "cheap growth card of level 1: with the 2-mana twins all growing, the first buyer's lead "
+     "grew and the starting player won 42% of 300 three-player games."),
     ("Windward Perch", 1, 2, TOP, False, S(sky=1), 0, 0, NO_ABILITY, "designed",
      "Podlings' sky twin."),
     ("Grassland", 1, 2, MIDDLE, False, S(animal=1, forest=1),
@@ -251,11 +255,12 @@ _COMMONS: tuple[tuple, ...] = (
      "Two spirits for 2 mana, paid for by a mana lost every Harvest it is in the field."),
     ("Wandering Sprite", 1, 3, TOP, False, S(wild=1), 0, 0, NO_ABILITY, "designed",
      "A wild spirit pays any cost: one mana above the single-spirit cards."),
-    ("Calm Weather", 1, 3, TOP, False, S(sky=1),
-     0, 0, A(WHEN_PLAYED, (E(PEEK_TOP, 1),), False,
+    ("Calm Weather", 1, 4, TOP, False, S(sky=1),
+     1, 0, A(WHEN_PLAYED, (E(PEEK_TOP, 1),), False,
              "When Played: look at the top card of your deck, then discard it or put it back."),
      "name, ability (RB)",
-     "A sky plus a look at the next on-deck card (a Cursed Land seen can be thrown away): +1 mana."),
+     "A sky, a look at the next on-deck card (a Cursed Land seen can be thrown away) and a VP "
+     "token each Harvest: level 1's first VP, 4 mana."),
     ("Seedling", 1, 3, BOTTOM, True, S(forest=1),
      0, 0, A(ONGOING, (E(DECAY_CAP, 1),), False, "Ongoing: this card has at most 1 decay."),
      "name, ability (RB)",
@@ -267,8 +272,9 @@ _COMMONS: tuple[tuple, ...] = (
              "less (min 0) and must be sleeved there. Not on the turn this is bought."),
      "name, ability (RB)",
      "Fertile Soil's mana plus a 2-mana discount that needs an open slot beside it: +1 mana."),
-    ("Mossback Tortoise", 1, 3, BOTTOM, False, S(guardian=1, animal=1), 0, 0, NO_ABILITY, "designed",
-     "The level-1 guardian for the guardian cards, with an animal so it is never dead weight."),
+    ("Mossback Tortoise", 1, 4, BOTTOM, False, S(guardian=1, animal=1), 1, 0, NO_ABILITY, "designed",
+     "The level-1 guardian for the guardian cards, with an animal and a VP token each Harvest (a "
+     "tortoise keeps): 4 mana."),
     ("Mindful Owl", 1, 4, TOP, False, S(sky=1),
      0, 0, A(WHEN_PLAYED, (E(DISCARD_FROM_FIELD, 1),), True,
              "When Played: you may discard one other card already in your field."),
@@ -276,54 +282,62 @@ _COMMONS: tuple[tuple, ...] = (
      "Throwing a Cursed Land out of the field is a decay less this turn: the dearest level-1 ability."),
     ("Rootwell Spring", 1, 4, MIDDLE, False, S(mana=1, growth=1), 0, 0, NO_ABILITY, "designed",
      "Fertile Soil plus a growth (one more push before a spoil): 2 mana dearer."),
-    # Level 2 (10 names, 30 cards): cost 4-6, two or three symbols or a symbol and an ability.
+    # Level 2 (10 names, 30 cards): cost 4-6, two or three symbols or a symbol and an ability;
+    # 2 VP tokens each Harvest on the ones with no decay and no guardian ability.
     ("Stag", 2, 4, TOP, False, S(guardian=2, animal=1, decay=1), 0, 0, NO_ABILITY,
      "name; 2 guardians, the animal and the decay of the examples (RB, derived)",
      "The guardian battery (Dawnsinger + Stag = 3 mana); its decay pays for two guardians and an "
      "animal at 4 mana."),
-    ("Hulking Thornhide", 2, 4, MIDDLE, False, S(animal=1, decay=1), 0, 2, NO_ABILITY,
+    ("Hulking Thornhide", 2, 4, MIDDLE, False, S(animal=1, decay=1), 0, 3, NO_ABILITY,
      "name, a decay (RB Seedling note); a risky VP source (review)",
-     "Cheap end-game points with a decay: the risky VP source."),
-    ("Grovetender", 2, 4, BOTTOM, True, S(forest=1),
-     0, 0, A(ONGOING, (E(GROWTH, 1, PER_GUARDIAN_ON_CARD),), False,
+     "Cheap end-game points with a decay: the risky VP source, 3 end VP for 4 mana."),
+    ("Grovetender", 2, 5, BOTTOM, True, S(forest=1),
+     2, 0, A(ONGOING, (E(GROWTH, 1, PER_GUARDIAN_ON_CARD),), False,
              "Ongoing: this advancement has +1 growth for each guardian on this card."),
      "name, ability, no guardian or growth of its own (RB)",
-     "A forest whose growth comes from the guardians sleeved beside it (2 with Stag)."),
-    ("Lifebringer Seed", 2, 4, MIDDLE, True, S(), 0, 1,
+     "A forest whose growth comes from the guardians sleeved beside it (2 with Stag), and 2 VP "
+     "tokens each Harvest: level 2's harvest VP rate."),
+    ("Lifebringer Seed", 2, 5, MIDDLE, True, S(), 2, 1,
      A(ONGOING, (E(DECAY_CAP, 0),), False, "Ongoing: this card has no decay."),
      "name, ability, no symbols (RB examples)",
-     "No symbols (the Gaia's Chosen example) but a whole card's decay gone and 1 end-game VP."),
+     "No symbols (the Gaia's Chosen example) but a whole card's decay gone, 2 VP tokens each "
+     "Harvest and 1 end-game VP."),
     ("Dawnsinger", 2, 5, MIDDLE, False, S(guardian=1, sky=1),
      0, 0, A(HARVEST, (E(GAIN_MANA, 1, PER_GUARDIAN_ON_CARD),), False,
              "Harvest: +1 mana for each guardian on this card."),
      "name, ability, 1 guardian, the sky (RB examples)",
      "1 mana alone, 3 beside Stag: the mana engine of the guardian family."),
-    ("Feral Chieftain", 2, 5, BOTTOM, False, S(guardian=1, animal=1),
+    ("Feral Chieftain", 2, 5, BOTTOM, False, S(guardian=1, animal=1, growth=1),
      0, 0, A(HARVEST, (E(GAIN_VP, 1, PER_GUARDIAN_ON_CARD),), False,
              "Harvest: gain 1 VP for each guardian on this card."),
      "name, ability, 1 guardian (RB examples)",
-     "Woodland Warden at half the VP and level 2's price."),
-    ("Cleansing Rain", 2, 5, TOP, False, S(sky=1),
-     0, 0, A(WHEN_PLAYED, (E(SEARCH_DECK, 1),), False,
+     "Woodland Warden at half the VP and level 2's price; a growth, as the guardian family's "
+     "chieftain keeps its card pushable."),
+    ("Cleansing Rain", 2, 5, TOP, False, S(sky=1, growth=1),
+     2, 0, A(WHEN_PLAYED, (E(SEARCH_DECK, 1),), False,
              "When Played: search your deck for any card and you may discard it; shuffle your deck."),
      "name, ability (RB)",
-     "Calm Weather's bigger sibling: any card of the deck, not just the top one."),
-    ("Deadwood Harvester", 2, 5, TOP, False, S(forest=1, mana=1),
-     0, 0, A(WHEN_PLAYED, (E(DISCARD_FROM_FIELD, 1),), True,
+     "Calm Weather's bigger sibling: any card of the deck, not just the top one; a growth and 2 "
+     "VP tokens each Harvest."),
+    ("Deadwood Harvester", 2, 6, TOP, False, S(mana=1, forest=1),
+     2, 0, A(WHEN_PLAYED, (E(DISCARD_FROM_FIELD, 1),), True,
              "When Played: you may discard one other card already in your field."),
      "name, ability (RB)",
-     "Mindful Owl's ability with a mana beside the spirit: a level up."),
-    ("Peacekeeper Druid", 2, 5, TOP, False, S(guardian=1, sky=1),
-     0, 0, A(WOULD_SPOIL, (E(REDRAW_ON_DECK, 1),), True,
+     "Mindful Owl's ability with a mana beside the spirit and 2 VP tokens each Harvest: 6 mana."),
+    ("Peacekeeper Druid", 2, 6, TOP, False, S(guardian=1, sky=1),
+     2, 0, A(WOULD_SPOIL, (E(REDRAW_ON_DECK, 1),), True,
              "Once per turn, when you would spoil in your Planting (or Prep) Phase, you may discard "
              "your on-deck card and reveal a new one instead; used in Prep, not again in the next "
              "Planting."),
      "name, ability (RB)",
-     "One saved spoil a turn, a guardian and a sky: a druid among the guardians."),
-    ("Plow", 2, 6, BOTTOM, False, S(mana=1), 1, 0, NO_ABILITY,
+     "One saved spoil a turn, a guardian, a sky and 2 VP tokens each Harvest: a druid among the "
+     "guardians, 6 mana."),
+    ("Plow", 2, 6, BOTTOM, False, S(mana=1, growth=1), 2, 0, NO_ABILITY,
      "name; a safe VP source (review)",
-     "The safe VP source: a VP token every Harvest, no decay, and a mana: the dearest level 2."),
-    # Level 3 (11 names, 33 cards): cost 6-9, VP; decay on the strongest.
+     "The safe VP source: 2 VP tokens every Harvest, no decay, a mana and a growth: the dearest "
+     "level 2."),
+    # Level 3 (11 names, 33 cards): cost 6-9, VP: 3-4 tokens each Harvest on the no-decay cards,
+    # end VP with a decay on the others.
     ("Magic Seed", 3, 6, MIDDLE, False, S(decay=1),
      0, 0, A(HARVEST, (E(GAIN_MANA, 1, PER_OTHER_FIELD_CARD),), False,
              "Harvest: +1 mana for each other card in your field."),
@@ -338,21 +352,23 @@ _COMMONS: tuple[tuple, ...] = (
     ("Ironbark Sentinel", 3, 7, TOP, False, S(guardian=2, animal=1, decay=1), 0, 3, NO_ABILITY, "designed",
      "The level-3 Stag (two guardians, an animal, a decay) with 3 end-game VP for 3 mana more; on "
      "Stag's top slot, so no card holds both."),
-    ("Moonwell Shrine", 3, 7, MIDDLE, False, S(mana=2), 1, 1, NO_ABILITY, "designed",
-     "A safe level 3: 2 mana and a VP token each Harvest, no decay, so only 1 end-game VP."),
-    ("Aurora", 3, 8, TOP, False, S(sky=1),
+    ("Moonwell Shrine", 3, 7, MIDDLE, False, S(mana=2, growth=1), 3, 0, NO_ABILITY, "designed",
+     "A safe level 3: 2 mana, a growth and 3 VP tokens each Harvest, no decay, no end VP."),
+    ("Aurora", 3, 8, TOP, False, S(sky=1, growth=1),
      0, 0, A(HARVEST, (E(GAIN_VP, 1, PER_TWO_FIELD_CARDS),), False,
              "Harvest: gain 1 VP for every 2 cards in your field (rounded down)."),
      "name, ability (RB)",
-     "About 3 VP tokens a Harvest in a 6-7 card field (4 with 9): VP now, none at the end."),
-    ("Woodland Warden", 3, 8, BOTTOM, False, S(guardian=1, forest=1),
+     "About 3 VP tokens a Harvest in a 6-7 card field (4 with 9), and a growth for a bigger "
+     "field: VP now, none at the end."),
+    ("Woodland Warden", 3, 7, BOTTOM, False, S(guardian=1, forest=1),
      0, 0, A(HARVEST, (E(GAIN_VP, 2, PER_GUARDIAN_ON_CARD),), False,
              "Harvest: gain 2 VP for each guardian on this card."),
      "name, ability, 1 guardian (RB examples)",
-     "2 VP a Harvest alone, 6 beside Stag: the guardian family's payoff."),
-    ("Stormcrest Roc", 3, 8, TOP, False, S(sky=2, decay=1), 0, 4, NO_ABILITY, "designed",
-     "Two skies and 4 end-game VP for a decay."),
-    ("Thunderhoof Matriarch", 3, 8, BOTTOM, False, S(animal=2, decay=1), 0, 4, NO_ABILITY, "designed",
+     "2 VP a Harvest alone, 6 beside Stag: the guardian family's payoff, 7 mana (at 8 it was the "
+     "least bought level 3)."),
+    ("Stormcrest Roc", 3, 8, TOP, False, S(sky=2), 3, 0, NO_ABILITY, "designed",
+     "Two skies and 3 VP tokens each Harvest, no decay: the level-3 harvest VP rate."),
+    ("Thunderhoof Matriarch", 3, 8, BOTTOM, False, S(animal=2), 3, 0, NO_ABILITY, "designed",
      "Stormcrest Roc in animals."),
     ("Primal Confluence", 3, 8, TOP, False, S(wild=2, decay=1), 0, 3, NO_ABILITY, "designed",
      "Two wilds pay any costs: one end-game VP less than the single-spirit pairs."),
@@ -361,8 +377,8 @@ _COMMONS: tuple[tuple, ...] = (
              "Ongoing: this advancement has +1 growth for each guardian on this card."),
      "designed (Grovetender's ability)",
      "4 VP whose own guardian grows away its decay; each further guardian is a growth more."),
-    ("Bramblecrown Colossus", 3, 9, BOTTOM, False, S(forest=1, animal=1), 2, 2, NO_ABILITY, "designed",
-     "The dearest card: two spirits, 2 VP tokens each Harvest and 2 at the end, with no decay."),
+    ("Bramblecrown Colossus", 3, 9, BOTTOM, False, S(forest=1, animal=1), 5, 0, NO_ABILITY, "designed",
+     "The dearest card: two spirits and 5 VP tokens each Harvest, with no decay."),
 )
 
 # --- Fertile Soil: the separate supply (6 per slot) and the parts printed on starting cards -----------
@@ -420,7 +436,8 @@ STARTING_DECK: tuple[StartingCard, ...] = tuple(
 # --- the 36 vales ---------------------------------------------------------------------------------
 # End-game VP = 2 per named spirit + 1 per wild in the cost - 1 - the ability's worth (2 for a
 # per-Harvest spirit or mana, 3 for a wild, a VP token or permanent growth, 4 for two resources,
-# 1 for a one-shot or a conditional ability). (name, level, copies, cost, end VP, ability, source, why)
+# 1 for a one-shot or a conditional ability), never below 1.
+# (name, level, copies, cost, end VP, ability, source, why)
 _VALES: tuple[tuple, ...] = (
     ("Azure Lake", 1, 2, C(forest=1, animal=1), 1,
      A(HARVEST, (E(GAIN_MANA, 1),), False, "Harvest: +1 mana."),
@@ -433,8 +450,10 @@ _VALES: tuple[tuple, ...] = (
     ("Cascading Falls", 1, 2, C(animal=2), 1,
      A(HARVEST, (E(GAIN_SPIRIT, 1, PER_ONE, SKY),), False, "Harvest: +1 sky spirit."),
      "name, cost (research); ability (RB)", "3 - 2 for a spirit every Harvest."),
-    ("Exodus Road", 1, 2, C(animal=1, sky=1), 3, NO_ABILITY,
-     "name, cost (research)", "No ability: 3 VP, the level-1 rate."),
+    ("Exodus Road", 1, 2, C(animal=1, sky=1), 1, A(HARVEST, (E(GAIN_VP, 1),), False, "Harvest: gain 1 VP."),
+     "name, cost (research)",
+     "3 - 3 for a VP token every Harvest (designed, Skyhaven's family), kept at the 1-VP floor: a road "
+     "of travellers' tolls."),
     ("Ley Line Nexus", 1, 2, C(sky=1, forest=1), 3, NO_ABILITY,
      "name, cost (research; RB example)", "No ability in the rulebook: 3 VP."),
     ("Radiant Pinnacle", 1, 2, C(sky=2), 1,
@@ -447,14 +466,15 @@ _VALES: tuple[tuple, ...] = (
     ("Talonthorn Den", 1, 2, C(forest=2), 1,
      A(HARVEST, (E(GAIN_SPIRIT, 1, PER_ONE, ANIMAL),), False, "Harvest: +1 animal spirit."),
      "name, cost (research); ability (RB)", "3 - 2 for a spirit every Harvest."),
-    ("World Tree", 1, 2, C(forest=1, animal=1), 3, NO_ABILITY,
-     "name, cost (research)", "No known ability: 3 VP."),
+    ("World Tree", 1, 2, C(forest=1, animal=1), 1, A(HARVEST, (E(GAIN_VP, 1),), False, "Harvest: gain 1 VP."),
+     "name, cost (research)",
+     "3 - 3 for a VP token every Harvest (designed, Skyhaven's family), kept at the 1-VP floor."),
     ("Ancient Liferoots", 2, 2, C(sky=1, forest=3), 4,
      A(ONGOING, (E(GROWTH, 1), E(ONE_PER_PLAYER, 1)), False,
        "You always have +1 growth. You may not gain a second Ancient Liferoots."),
      "name, cost (research); ability, more than one copy (RB)", "7 - 3 for permanent growth; 2 copies."),
-    ("Blessed Savanna", 2, 1, C(animal=4), 7, NO_ABILITY,
-     "name, cost (research)", "No ability: 7 VP for four named spirits."),
+    ("Blessed Savanna", 2, 1, C(animal=4), 4, A(HARVEST, (E(GAIN_VP, 1),), False, "Harvest: gain 1 VP."),
+     "name, cost (research)", "7 - 3 for a VP token every Harvest (designed, Skyhaven's family)."),
     ("Conclave of Ents", 2, 1, C(wild=1, forest=1, sky=1, animal=1), 4,
      A(ANY_TIME, (E(ADD_GUARDIAN, 1),), True,
        "Once per turn, at any time: a card in your field or on-deck has +1 guardian until the turn ends "
@@ -475,8 +495,8 @@ _VALES: tuple[tuple, ...] = (
     ("Pool of Light", 2, 1, C(animal=1, sky=2), 2,
      A(HARVEST, (E(GAIN_SPIRIT, 1, PER_ONE, WILD),), False, "Harvest: +1 wild spirit."),
      "name, cost (research); ability (RB)", "5 - 3 for a wild every Harvest."),
-    ("Shimmering Brook", 2, 1, C(sky=4), 7, NO_ABILITY,
-     "name, cost (research)", "No ability: 7 VP."),
+    ("Shimmering Brook", 2, 1, C(sky=4), 4, A(HARVEST, (E(GAIN_VP, 1),), False, "Harvest: gain 1 VP."),
+     "name, cost (research)", "7 - 3 for a VP token every Harvest (designed, Skyhaven's family)."),
     ("Skyhaven", 2, 2, C(sky=1, animal=2), 2,
      A(HARVEST, (E(GAIN_VP, 1),), False, "Harvest: gain 1 VP."),
      "name, cost (research)", "5 - 3 for a VP token every Harvest (designed)."),
@@ -486,8 +506,8 @@ _VALES: tuple[tuple, ...] = (
      "name, cost (research); ability (RB)", "5 - 4 for 2 mana and a third buy."),
     ("Verdant Valley", 2, 1, C(animal=3, sky=1, forest=1), 9, NO_ABILITY,
      "name, cost (research)", "No ability: 9 VP for five spirits."),
-    ("Webwood Canopy", 2, 1, C(forest=4), 7, NO_ABILITY,
-     "name, cost (research)", "No ability: 7 VP."),
+    ("Webwood Canopy", 2, 1, C(forest=4), 4, A(HARVEST, (E(GAIN_VP, 1),), False, "Harvest: gain 1 VP."),
+     "name, cost (research)", "7 - 3 for a VP token every Harvest (designed, Skyhaven's family)."),
     ("Wellspring Glade", 2, 1, C(forest=2, sky=2, animal=2), 11, NO_ABILITY,
      "name, cost (research)", "No ability: 11 VP for the dearest cost, six spirits."),
 )

@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mystic_envs.mystic_vale.cards import (
-    ADVANCEMENTS,
     COMMONS_FACE_UP,
     FERTILE_SOIL,
     SLOT_NAMES,
@@ -23,7 +22,7 @@ from mystic_envs.mystic_vale.cards import (
     VALES,
     VALES_FACE_UP,
 )
-from mystic_envs.mystic_vale.sleeves import NUM_CARDS, VALE_COSTS, VALE_ONE_PER_PLAYER
+from mystic_envs.mystic_vale.sleeves import NUM_CARDS
 
 if TYPE_CHECKING:
     from mystic_envs.mystic_vale.rules import ValeState
@@ -65,9 +64,6 @@ BUY_FERTILE = BUY_COMMONS + 3 * COMMONS_FACE_UP  # + slot (top, middle, bottom)
 BUY_VALE = BUY_FERTILE + 3  # + position (0-7: level row * 4 + place)
 SUNSTONE = BUY_VALE + 2 * VALES_FACE_UP  # + spirit (animal, forest, sky): treat one as wild
 NUM_ACTIONS = SUNSTONE + 3
-ADV_COST = tuple(a.cost for a in ADVANCEMENTS)
-ADV_SLOT = tuple(a.slot for a in ADVANCEMENTS)
-VALE_COST_TOTAL = tuple(sum(cost) for cost in VALE_COSTS)
 
 
 def action_meaning(a: int) -> str:
@@ -142,60 +138,6 @@ class DecisionsMixin:
         if ph == SLEEVE:
             return sorted(CARD + c for c in self.sleeve_targets())
         return []
-
-    def _harvest_legal(self: ValeState) -> list[int]:
-        # Ascending by construction. What every purchase check shares (the mana at hand, the
-        # Earthchant Chorus cards, each slot's room, the spirits) is read once here, not per
-        # option: the Harvest is about 40% of a random game's steps.
-        q = self.active
-        out = [DONE]
-        if self.conclave_targets():
-            out.append(CONCLAVE)
-        if len(self.bought) < self.buy_limit():
-            at_hand = self.mana_left() + (1 if self.token_active[q] and not self.token_used else 0)
-            chorus = self.earthchant_cards()
-            room = self.slot_room()
-            at_full = [self.room_for(room, s, -1) for s in range(3)]  # a place for one more
-            for k, a in enumerate(self.commons):
-                if a >= 0 and (
-                    (ADV_COST[a] <= at_hand and at_full[ADV_SLOT[a]])
-                    or (chorus and self._chorus_buy(a, at_hand, chorus, room))
-                ):
-                    out.append(BUY_COMMONS + k)
-            for s in range(3):
-                a = FERTILE_SOIL[s]
-                if self.fertile[s] > 0 and (
-                    (ADV_COST[a] <= at_hand and at_full[s])
-                    or (chorus and self._chorus_buy(a, at_hand, chorus, room))
-                ):
-                    out.append(BUY_FERTILE + s)
-        spirits = self.spirits_now()
-        if len(self.bought_vales) < 2:
-            need = [0, 0, 0, 0]
-            for b in self.bought_vales:
-                cost = VALE_COSTS[b]
-                for k in range(4):
-                    need[k] += cost[k]
-            left = sum(spirits) - sum(need)
-            owned = self.vales[q]
-            for k, v in enumerate(self.vale_up):
-                if (
-                    v >= 0
-                    and VALE_COST_TOTAL[v] <= left
-                    and not (VALE_ONE_PER_PLAYER[v] and v in owned)
-                    and _pays(need, VALE_COSTS[v], spirits)
-                ):
-                    out.append(BUY_VALE + k)
-        if self.sunstone_left() and self.affordable(self.sunstone_price()):
-            out.extend(SUNSTONE + k for k in range(3) if spirits[k] > 0)
-        return out
-
-    def _chorus_buy(
-        self: ValeState, adv: int, at_hand: int, chorus: list[tuple[int, int]], room: tuple
-    ) -> bool:
-        """Whether ``adv`` can be bought on one of the Earthchant Chorus cards ``chorus``."""
-        cost, s = ADV_COST[adv], ADV_SLOT[adv]
-        return any(max(0, cost - disc) <= at_hand and self.room_for(room, s, c) for c, disc in chorus)
 
     def _declare_legal(self: ValeState) -> list[int]:
         adv = self.pending_buy[1]
@@ -320,33 +262,6 @@ class DecisionsMixin:
         else:
             self.pending_buy = (src, adv)
             self.phase = DECLARE
-
-    def _buy_options(self: ValeState, adv: int, split: bool = False):
-        """Whether ``adv`` can be bought now: at full price (affordable, and every advancement
-        bought this turn still has a place to be sleeved) and on which Earthchant Chorus cards
-        with its discount. ``split``: return ``(full, cards)``, else a bool."""
-        cost = ADVANCEMENTS[adv].cost
-        room = self.slot_room()
-        s = ADV_SLOT[adv]
-        full = self.affordable(cost) and self.room_for(room, s, -1)
-        cards = []
-        for c, disc in self.earthchant_cards():
-            if self.affordable(max(0, cost - disc)) and self.room_for(room, s, c):
-                cards.append(c)
-        if split:
-            return full, cards
-        return full or bool(cards)
-
-
-def _pays(need: list[int], cost: tuple[int, ...], spirits: list[int]) -> bool:
-    """``rules.vales_payable`` of the vales bought (their summed ``need``) and one more, whose
-    cost the spirits already cover in number."""
-    short = 0
-    for k in range(3):
-        x = need[k] + cost[k] - spirits[k]
-        if x > 0:
-            short += x
-    return short <= spirits[3]
 
 
 def vale_name(v: int) -> str:

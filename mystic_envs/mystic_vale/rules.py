@@ -7,7 +7,8 @@ commons and vales) -> prep (play on-deck cards until 3 net decay show; a spoil h
 harvest). The VP pool running out finishes the round; the most points win. Cards are indices 0-19
 of their owner's 20 sleeves (``slots[q][c]``: an advancement id or -1 per slot); every card ability
 is read from the data by ``sleeves.profile``, never by name. The decisions and their masks are
-``decisions.DecisionsMixin``; ``docs/rules/mystic_vale.md`` traces each rule to code and test.
+``decisions.DecisionsMixin``, the Harvest (yields, prices, buying) ``harvest.HarvestMixin``;
+``docs/rules/mystic_vale.md`` traces each rule to code and test.
 """
 
 from __future__ import annotations
@@ -26,16 +27,12 @@ from mystic_envs.core.game import (
     zero_sum_returns,
 )
 from mystic_envs.mystic_vale.cards import (
-    ADVANCEMENT_BUYS,
     ADVANCEMENTS,
     COMMONS,
     COMMONS_FACE_UP,
     CURSED_LAND,
     DISCARD_FROM_FIELD,
     FERTILE_SOIL,
-    GAIN_MANA,
-    GAIN_SPIRIT,
-    GAIN_VP,
     LEVEL1_CUT,
     NUM_FERTILE_SOIL,
     PEEK_TOP,
@@ -47,7 +44,6 @@ from mystic_envs.mystic_vale.cards import (
     VALES_FACE_UP,
     VP_POOL,
     VP_TOKENS_IN_BOX,
-    WILD,
     level_ids,
     vale_ids,
 )
@@ -82,21 +78,19 @@ from mystic_envs.mystic_vale.decisions import (
     DecisionsMixin,
     action_meaning,
 )
+from mystic_envs.mystic_vale.harvest import HarvestMixin, vales_payable
 from mystic_envs.mystic_vale.sleeves import (
+    ADVANCEMENT_SLOT,
     NUM_CARDS,
     START_PRINTED,
     VALE_ADD_GUARDIAN,
-    VALE_BUY_LIMIT,
     VALE_COSTS,
     VALE_END_VP,
     VALE_GROWTH,
-    VALE_HARVEST,
     VALE_LEVEL,
     VALE_ONE_PER_PLAYER,
     VALE_REDRAW,
     VALE_SACRIFICE,
-    VALE_WILD_FOR_MANA,
-    multiplier,
     profile,
 )
 
@@ -106,7 +100,6 @@ START_SLOTS = tuple(
     tuple(p if p >= 0 and ADVANCEMENTS[p].slot == s else -1 for s in range(3)) for p in START_PRINTED
 )
 IS_CURSED = tuple(p in CURSED_LAND for p in START_PRINTED)
-ADV_SLOT = tuple(a.slot for a in ADVANCEMENTS)
 COMMONS_ADVANCEMENTS = tuple(a for a in ADVANCEMENTS if a.kind == COMMONS)
 
 
@@ -148,7 +141,7 @@ class ValeGame(Game):
         return (ValeGame, (self.num_players,))
 
 
-class ValeState(DecisionsMixin, GameState):
+class ValeState(DecisionsMixin, HarvestMixin, GameState):
     """One game of Mystic Vale. Decks keep their top card last."""
 
     @classmethod
@@ -241,10 +234,7 @@ class ValeState(DecisionsMixin, GameState):
     def reveal(self, q: int) -> None:
         """Turn over the top card of the deck as the on-deck card; an empty deck is first
         refilled by shuffling the discard pile; with neither, there is no on-deck card."""
-        if not self.deck[q] and self.discard[q]:
-            self.deck[q] = self.discard[q]
-            self.discard[q] = []
-            self.shuffle_deck(q)
+        self.refill_deck(q)
         self.on_deck[q] = self.deck[q].pop() if self.deck[q] else -1
 
     def refill_deck(self, q: int) -> None:
@@ -390,162 +380,6 @@ class ValeState(DecisionsMixin, GameState):
         else:
             self.skip_harvest[q] = True
             self.end_prep()
-
-    def start_harvest(self) -> None:
-        self.stage = HARVESTING
-        self.phase = HARVEST
-        self.refresh_harvest()
-
-    def refresh_harvest(self) -> None:
-        """Mana, spirits and VP of the field's symbols and Harvest abilities (each once) and of the
-        vales owned before this turn. Order-free: a guardian Conclave of Ents adds counts too."""
-        q = self.active
-        field = self.field[q]
-        n = len(field)
-        mana = lose = vp = 0
-        spirits = [0, 0, 0, 0]
-        for c in field:
-            p = self.prof[q][c]
-            mana += p.mana
-            lose += p.lose_mana
-            vp += p.harvest_vp
-            for k in range(4):
-                spirits[k] += p.spirits[k]
-            if p.harvest:
-                g = self.guardians(c)
-                for e in p.harvest:
-                    x = e.amount * multiplier(e.per, g, n)
-                    if e.op == GAIN_MANA:
-                        mana += x
-                    elif e.op == GAIN_VP:
-                        vp += x
-                    elif e.op == GAIN_SPIRIT:
-                        spirits[e.arg] += x
-        for v in self.active_vales(q):
-            for e in VALE_HARVEST[v]:
-                if e.op == GAIN_MANA:
-                    mana += e.amount
-                elif e.op == GAIN_VP:
-                    vp += e.amount
-                else:
-                    spirits[e.arg] += e.amount
-        self.h_mana = max(0, mana - lose)  # Grassland: no effect with no mana to lose
-        self.h_spirits = spirits
-        self.h_vp = vp
-
-    def buy_limit(self) -> int:
-        extra = [VALE_BUY_LIMIT[v] for v in self.active_vales()]
-        return ADVANCEMENT_BUYS + max(extra, default=0)  # Stream of Vigor: 3, not cumulative (I-12)
-
-    def mana_left(self) -> int:
-        return self.h_mana + self.token_used - self.spent
-
-    def affordable(self, cost: int) -> bool:
-        token = 1 if self.token_active[self.active] and not self.token_used else 0
-        return cost <= self.mana_left() + token
-
-    def pay(self, cost: int) -> None:
-        """The mana token pays only the mana a purchase lacks (I-11)."""
-        self.spent += cost
-        if self.mana_left() < 0:
-            self.token_active[self.active] = False
-            self.token_used = 1
-
-    def spirits_now(self) -> list[int]:
-        s = list(self.h_spirits)
-        for k in self.sunstone:
-            s[k] -= 1
-            s[WILD] += 1
-        return s
-
-    def sunstone_left(self) -> int:
-        have = sum(1 for v in self.active_vales() if VALE_WILD_FOR_MANA[v])
-        return have - len(self.sunstone)
-
-    def sunstone_price(self) -> int:
-        return min(VALE_WILD_FOR_MANA[v] for v in self.vales[self.active] if VALE_WILD_FOR_MANA[v])
-
-    def can_buy_vale(self, v: int) -> bool:
-        q = self.active
-        if VALE_ONE_PER_PLAYER[v] and v in self.vales[q]:
-            return False
-        return vales_payable([VALE_COSTS[b] for b in self.bought_vales] + [VALE_COSTS[v]], self.spirits_now())
-
-    def buy_vale(self, k: int) -> None:
-        v = self.vale_up[k]
-        self.vale_up[k] = -1
-        self.vales[self.active].append(v)
-        self.bought_vales.append(v)
-
-    def earthchant_cards(self) -> list[tuple[int, int]]:
-        """(card, discount) of the field's Earthchant Chorus cards not used this turn."""
-        prof = self.prof[self.active]
-        return [
-            (c, prof[c].discount)
-            for c in self.field[self.active]
-            if prof[c].discount and c not in self.earthchant_used
-        ]
-
-    def sleeve_feasible(self, adv: int, declared: int) -> bool:
-        """Every advancement bought this turn, and ``adv`` (sleeved on ``declared``, or anywhere
-        with -1), has its own open slot on a field card (Buy Advancements, Note)."""
-        return self.room_for(self.slot_room(), ADV_SLOT[adv], declared)
-
-    def slot_room(self) -> tuple[tuple[int, tuple[int, ...], int, bool], ...]:
-        """Per slot, for the advancements bought this turn: how many are of that slot, the cards
-        declared for them, the field cards with that slot open, and whether the declared ones
-        are distinct cards with that slot open."""
-        q = self.active
-        slots = self.slots[q]
-        free = [0, 0, 0]  # nothing bought (most calls): only these count
-        for c in self.field[q]:
-            sl = slots[c]
-            free[0] += sl[0] < 0
-            free[1] += sl[1] < 0
-            free[2] += sl[2] < 0
-        if not self.bought:
-            return ((0, (), free[0], True), (0, (), free[1], True), (0, (), free[2], True))
-        count = [0, 0, 0]
-        fixed: list[list[int]] = [[], [], []]
-        for a, d, _ in self.bought:
-            s = ADV_SLOT[a]
-            count[s] += 1
-            if d >= 0:
-                fixed[s].append(d)
-        return tuple(
-            (count[s], tuple(fixed[s]), free[s],
-             len(set(fixed[s])) == len(fixed[s]) and not any(slots[d][s] >= 0 for d in fixed[s]))
-            for s in range(3)
-        )  # fmt: skip
-
-    def room_for(self, room: tuple, s: int, declared: int) -> bool:
-        """``sleeve_feasible`` of one more advancement of slot ``s`` on the ``slot_room`` read:
-        each one bought needs a card of its own with the slot open (declared: that card)."""
-        for t in range(3):
-            count, _, free, fits = room[t]
-            if t != s and count and not (fits and count <= free):
-                return False
-        count, fixed, free, fits = room[s]
-        if not fits or count + 1 > free:
-            return False
-        return declared < 0 or (declared not in fixed and self.slots[self.active][declared][s] < 0)
-
-    def commit_buy(self, src: int, adv: int, declared: int) -> None:
-        cost = ADVANCEMENTS[adv].cost
-        if declared >= 0:
-            cost = max(0, cost - self.prof[self.active][declared].discount)
-            self.earthchant_used.append(declared)
-        self.pay(cost)
-        if src >= 0:
-            self.commons[src] = -1
-        else:
-            self.fertile[-1 - src] -= 1
-        self.bought.append([adv, declared, src])
-
-    def end_harvest(self) -> None:
-        self.gain_vp(self.active, self.h_vp)
-        self.start_discard()
-        self.run()
 
     def gain_vp(self, q: int, x: int) -> None:
         """VP tokens from the pool; once it is empty, from the box (End of the Game)."""
@@ -841,7 +675,7 @@ class ValeState(DecisionsMixin, GameState):
             for k in range(3):
                 a = sl[k]
                 if a >= 0:
-                    assert ADV_SLOT[a] == k, f"seat {q} card {c}: advancement in the wrong slot"
+                    assert ADVANCEMENT_SLOT[a] == k, f"seat {q} card {c}: advancement in the wrong slot"
                     if printed[k] != a:
                         sleeved.append(a)
                 elif printed[k] >= 0:
@@ -902,17 +736,6 @@ class ValeState(DecisionsMixin, GameState):
 
 
 _SEAT_CHECKED: dict[tuple, tuple[tuple[int, ...], list[int]]] = {}  # see ValeState._seat_sleeved
-
-
-def vales_payable(costs: list[tuple[int, ...]], spirits: list[int]) -> bool:
-    """Whether one assignment of ``spirits`` (animal, forest, sky, wild) pays every cost: each
-    symbol pays one cost symbol; a wild spirit pays any cost, any spirit pays a wild cost."""
-    need = [0, 0, 0, 0]
-    for cost in costs:
-        for k in range(4):
-            need[k] += cost[k]
-    short = sum(max(0, need[k] - spirits[k]) for k in range(3))
-    return short <= spirits[WILD] and sum(spirits) >= sum(need)
 
 
 def _shuffled(items: list[int], rng: np.random.Generator) -> list[int]:

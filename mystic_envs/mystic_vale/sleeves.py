@@ -97,6 +97,9 @@ _check_vocabulary()
 # --- the starting cards: the same 20 in every deck, by card index -----------------------------------
 START_PRINTED: tuple[int, ...] = tuple(sc.printed for sc in STARTING_DECK for _ in range(sc.copies))
 NUM_CARDS = len(START_PRINTED)  # 20: a player's cards never change in number
+# Tuples, not cards.py's numpy copies: the engine indexes them with Python ints, one at a time.
+ADVANCEMENT_COST = tuple(a.cost for a in ADVANCEMENTS)
+ADVANCEMENT_SLOT = tuple(a.slot for a in ADVANCEMENTS)
 
 
 class Profile(NamedTuple):

@@ -104,9 +104,9 @@ def test_printed_harvest_vp_plow_moonwell_shrine_bramblecrown_colossus():
     craft(s, 0, B[2], "Bramblecrown Colossus")
     lay_out(s, 0, field=[B[0], B[1], B[2]], on_deck=B[3], deck=[B[4]])
     harvest(s)
-    assert s.h_vp == 1 + 1 + 2 and s.h_mana == 1 + 2
+    assert s.h_vp == 2 + 3 + 5 and s.h_mana == 1 + 2
     act(s, d.DONE)
-    assert s.tokens[0] == 4 and s.pool == 23 - 4
+    assert s.tokens[0] == 10 and s.pool == 23 - 10
 
 
 # --- Ongoing abilities and decay ----------------------------------------------------------------------
@@ -148,7 +148,7 @@ def test_hulking_thornhide_and_the_plain_vp_cards_score_their_end_vp():
     before = s.end_vp(0)
     craft(s, 0, B[0], "Stormcrest Roc", "Hulking Thornhide", "Thunderhoof Matriarch")
     craft(s, 0, B[1], "Ironbark Sentinel", "Moonwell Shrine")
-    assert s.end_vp(0) - before == 4 + 2 + 4 + 3 + 1
+    assert s.end_vp(0) - before == 0 + 3 + 0 + 3 + 0
     assert s.tiebreak(0) == 4
 
 
@@ -353,6 +353,41 @@ def test_azure_lake_stream_of_vigor_fungal_forest_skyhaven():
     assert s.buy_limit() == 3
 
 
+@pytest.mark.parametrize(
+    ("name", "vp"),
+    [
+        ("Exodus Road", 1),
+        ("World Tree", 1),
+        ("Blessed Savanna", 1),
+        ("Shimmering Brook", 1),
+        ("Webwood Canopy", 1),
+    ],
+)
+def test_vp_vales_give_their_tokens_every_harvest_from_the_next_turn(name, vp):
+    """The designed VP-token vales (Skyhaven's family): a token each Harvest, none the turn bought."""
+    s = new()
+    give_vales(s, 0, name)
+    lay_out(s, 0, field=[B[0]], on_deck=B[1], deck=[B[2]])
+    harvest(s)
+    assert s.h_vp == vp
+    act(s, d.DONE)
+    assert s.tokens[0] == vp and s.pool == 23 - vp
+    s = new()
+    set_vale_row(s, 0, name)
+    cost = VALES[vid(name)].cost
+    # Three copies of each one-spirit card; Wandering Sprite's wild pays the fourth of a kind.
+    cards = []
+    for twin, k in (("Hollow Burrow", cost.animal), ("Podlings", cost.forest), ("Windward Perch", cost.sky)):
+        cards += [twin] * min(k, 3) + ["Wandering Sprite"] * max(0, k - 3)
+    for c, adv in zip(B, cards, strict=False):
+        craft(s, 0, c, adv)
+    lay_out(s, 0, field=list(B[: len(cards)]), on_deck=B[len(cards)], deck=[B[len(cards) + 1]])
+    harvest(s)
+    act(s, d.BUY_VALE + 0)
+    s.refresh_harvest()
+    assert s.h_vp == 0, "not the turn it is bought"
+
+
 def test_stream_of_vigor_allows_a_third_advancement():
     s = new()
     give_vales(s, 0, "Stream of Vigor")
@@ -378,13 +413,14 @@ def test_vale_abilities_wait_a_turn_and_ancient_liferoots_is_one_per_player():
     craft(s, 0, B[2], "Wandering Sprite", "Seedling")  # wild, forest
     lay_out(s, 0, field=[B[0], B[1], B[2]], on_deck=B[3], deck=[B[4]])
     harvest(s)
+    growth_before = s.net_decay(0)  # Podlings' and Windward Perch's printed growth
     assert s.h_mana == 1, "the Azure Lake owned before this turn"
     act(s, d.BUY_VALE + 0)  # a second Azure Lake: its mana is not for this turn
     s.refresh_harvest()
     assert s.h_mana == 1
     act(s, d.BUY_VALE + 4)  # Ancient Liferoots: sky + 3 forest
     assert d.BUY_VALE + 5 not in s.legal_actions()
-    assert s.net_decay(0) == 0, "Ancient Liferoots' growth waits for the next turn"
+    assert s.net_decay(0) == growth_before, "Ancient Liferoots' growth waits for the next turn"
 
 
 def test_sunstone_aerie_turns_an_animal_wild_for_two_mana():

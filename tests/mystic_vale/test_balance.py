@@ -5,6 +5,7 @@ games per player count with wide bounds. The full measurement (10,000 games per 
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from agents.balance import main, measure_mystic_vale
@@ -18,6 +19,28 @@ GAMES = 50
 @pytest.fixture(scope="module")
 def two_players():
     return measure_mystic_vale(GAMES, 2, seed=21)
+
+
+def test_two_player_games_last_10_to_15_turns_a_player_and_the_seats_are_near_even(two_players):
+    r = two_players
+    assert r.games == GAMES and r.unfinished == 0
+    assert abs(sum(r.seat_wins) - GAMES) < 1e-9
+    # The real game: 10-15 turns a player. The first card data gave a median of 21 (1,000 games);
+    # 50 games put the median within about a turn of the 10,000-game figure.
+    assert 10 <= np.median(r.turns) <= 15, f"median {np.median(r.turns)} turns a player"
+    # Seats within 45-55% over 10,000 games; 50 games leave ~14 points of 95% noise, so 30-70%.
+    assert 0.30 <= r.seat_wins[0] / GAMES <= 0.70
+    assert 0.30 <= r.first_wins / GAMES <= 0.70
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_more_players_keep_the_length_and_every_seat_near_1_over_n(n):
+    r = measure_mystic_vale(20, n, seed=22)
+    assert r.unfinished == 0
+    assert 9 <= np.median(r.turns) <= 15, f"median {np.median(r.turns)} turns a player"
+    # 20 games: ~19 points of 95% noise on a seat's 1/n, so 25 here.
+    for q in range(n):
+        assert abs(r.seat_wins[q] / 20 - 1 / n) <= 0.25, f"player_{q}: {r.seat_wins[q] / 20:.2f}"
 
 
 def test_purchases_are_tallied_per_card_and_per_buyer(two_players):

@@ -541,7 +541,7 @@ def test_docs_tables_list_every_card_once():
     vales = DOC_TABLES["vales"]()
     for v in VALES:
         assert len(re.findall(rf"^\| {v.id} \| {re.escape(v.name)} \|", vales, re.M)) == 1
-    assert "| 1 | 11 | 33 | 2.82 (2-4) |" in DOC_TABLES["curves"]()
+    assert "| 1 | 11 | 33 | 3.09 (2-4) |" in DOC_TABLES["curves"]()
 
 
 def test_docs_tables_command_prints_blocks_and_refuses_arguments(capsys):

@@ -293,8 +293,8 @@ def test_long_wise_bands_may_cover_bands_and_the_covered_ability_is_ignored():
     s2 = new()
     set_commons(s2, 0, "Grovetender")  # bottom band
     craft(s2, 0, 12, "Lifebringer Seed", "Stag")
-    lay_out(s2, 0, field=[12, FERTILE_CARD["top"], 13, 14, 15], on_deck=TOP[0], deck=[16])
-    for c in (13, 14, 15):
+    lay_out(s2, 0, field=[12, FERTILE_CARD["top"], 13, 14, 15, 16], on_deck=TOP[0], deck=[17])
+    for c in (13, 14, 15, 16):  # 5 mana for Grovetender
         craft(s2, 0, c, "Fertile Soil top")
     start(s2, 0)
     act(s2, d.PASS, d.BUY_COMMONS + 0, d.DONE, card(12))
@@ -386,14 +386,14 @@ def test_a_spoil_in_prep_skips_the_next_harvest_and_activates_the_token():
 def test_the_pool_running_out_finishes_the_round_and_vp_beyond_it_still_counts():
     s = new()
     s.start_player = 1
-    craft(s, 0, 12, "Bramblecrown Colossus")  # 2 VP tokens a Harvest
+    craft(s, 0, 12, "Bramblecrown Colossus")  # 5 VP tokens a Harvest
     lay_out(s, 0, field=[12], on_deck=13, deck=[14])
     s.tokens[1] = s.pool - 1
     s.pool = 1
     s.start_turn(0)
     s._legal = None
     act(s, d.PASS, d.DONE)
-    assert s.pool == 0 and s.overflow == 1 and s.tokens[0] == 2
+    assert s.pool == 0 and s.overflow == 4 and s.tokens[0] == 5
     assert s.end_triggered
     # Player 0 was the last of the round (player 1 started): the game ends at once.
     assert s.is_terminal and s.turn >= 1

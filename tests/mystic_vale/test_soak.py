@@ -51,8 +51,12 @@ def test_random_games_keep_every_invariant_and_end(n):
         assert s.pool == 0, "a game ends only when the pool runs out"
         assert s.turn % n == 0, "every player has had the same number of turns"
     assert slowest < 1.0, f"a {n}-player game took {slowest:.2f} s of CPU"
-    # Random play reaches every decision of the game.
-    assert set(phases) == set(d.PHASE_NAMES) - {"game_over"}, phases
+    # Random play reaches every decision of the game. The card data of issue 19 shortened games to
+    # 12-13 turns a player, and a random 4-player game now seldom owns Conclave of Ents with a card
+    # it can target (none in these 100): there its decision is left to the 2- and 3-player games.
+    every = set(d.PHASE_NAMES) - {"game_over"}
+    needed = every if n < 4 else every - {"conclave_target"}
+    assert needed <= set(phases) <= every, phases
 
 
 def test_the_same_seed_plays_the_same_game():

@@ -22,10 +22,10 @@ standing). The figures are quoted in ``docs/rules/mystick_domination.md`` and ch
 
 ``python -m agents.balance --env mystic_vale_v0 --num-players 2 3 4 --games 10000`` plays that many
 heuristic self-play games at each player count (2-4) and prints the game length (turns per player,
-actions), each seat's wins and the starting player's with their distance from 1/N, and how often
-each level-3 advancement and each vale is bought (per game, the share of games with one bought,
-and the share its buyers won). The figures are quoted in ``docs/rules/mystic_vale.md`` and checked
-by ``tests/mystic_vale/test_balance.py``.
+actions), each seat's wins and each turn-order place's (the starting player first) with their
+distance from 1/N, and how often each level-3 advancement and each vale is bought (per game, the
+share of games with one bought, and the share its buyers won). The figures are quoted in
+``docs/rules/mystic_vale.md`` and checked by ``tests/mystic_vale/test_balance.py``.
 
 ``python -m agents.balance --env tarot_dice_v0 --games 2000`` prints the first player's share of
 the matches and of the rounds it started, how the rounds ended (the last pair captured, or the
@@ -528,6 +528,7 @@ class MysticValeReport:
     games: int = 0
     seat_wins: list[float] = field(default_factory=list)
     first_wins: float = 0.0  # the starting player (the mana token with the starting symbol)
+    order_wins: list[float] = field(default_factory=list)  # by turn order: the starting player first
     moves: list[int] = field(default_factory=list)  # actions per game, sub-decisions included
     turns: list[int] = field(default_factory=list)  # turns of each player (the same for every seat)
     points: list[int] = field(default_factory=list)  # the winner's points, per game
@@ -545,6 +546,7 @@ class MysticValeReport:
 
     def __post_init__(self) -> None:
         self.seat_wins = [0.0] * self.n
+        self.order_wins = [0.0] * self.n
         k, v = len(VALE_ADVANCEMENTS), len(VALE_VALES)
         self.adv_bought, self.adv_games, self.adv_buyers = [0] * k, [0] * k, [0] * k
         self.adv_buyer_wins = [0.0] * k
@@ -574,7 +576,11 @@ class MysticValeReport:
         rows = [f"| seat | wins of {self.games} [95% CI] | distance from 1/{self.n} |", "|---|--:|--:|"]
         for q in range(self.n):
             rows.append(MystickReport._rate_row(f"player_{q}", self.seat_wins[q], self.games, 1 / self.n))
-        rows.append(MystickReport._rate_row("starting player", self.first_wins, self.games, 1 / self.n))
+        # The seat is drawn at random, so the seats above are even by symmetry; the turn order is
+        # where a first-player edge would show.
+        order = ("1st to play (the starting player)", "2nd to play", "3rd to play", "4th to play")
+        for k in range(self.n):
+            rows.append(MystickReport._rate_row(order[k], self.order_wins[k], self.games, 1 / self.n))
         return "\n".join(rows)
 
     def _bought_rows(self, names: list[str], bought, games, buyers, wins) -> list[str]:
@@ -666,6 +672,8 @@ def measure_mystic_vale(games: int, num_players: int = 2, seed: int = 0) -> Myst
             for i in set().union(*ids):
                 counts[i] += 1
         report.first_wins += share[first]
+        for q in range(num_players):
+            report.order_wins[(q - first) % num_players] += share[q]
     return report
 
 

@@ -31,6 +31,7 @@ def test_two_player_games_last_10_to_15_turns_a_player_and_the_seats_are_near_ev
     # Seats within 45-55% over 10,000 games; 50 games leave ~14 points of 95% noise, so 30-70%.
     assert 0.30 <= r.seat_wins[0] / GAMES <= 0.70
     assert 0.30 <= r.first_wins / GAMES <= 0.70
+    assert r.order_wins[0] == r.first_wins and abs(sum(r.order_wins) - GAMES) < 1e-9
 
 
 @pytest.mark.parametrize("n", [3, 4])
@@ -41,6 +42,7 @@ def test_more_players_keep_the_length_and_every_seat_near_1_over_n(n):
     # 20 games: ~19 points of 95% noise on a seat's 1/n, so 25 here.
     for q in range(n):
         assert abs(r.seat_wins[q] / 20 - 1 / n) <= 0.25, f"player_{q}: {r.seat_wins[q] / 20:.2f}"
+        assert abs(r.order_wins[q] / 20 - 1 / n) <= 0.25, f"turn order {q}: {r.order_wins[q] / 20:.2f}"
 
 
 def test_purchases_are_tallied_per_card_and_per_buyer(two_players):
@@ -63,6 +65,7 @@ def test_cli_prints_a_table_per_player_count_and_refuses_bad_counts(capsys):
     out = capsys.readouterr().out
     assert "## 2 players" in out and "## 3 players" in out and "player_2" in out
     assert "| Aurora |" in out and "| Verdant Valley (level 2) |" in out
+    assert "| 3rd to play |" in out and "| 4th to play |" not in out
     for argv, message in (
         (["--num-players", "5"], "--num-players must be among 2-4, got 5"),
         (["--variant", "full"], "--variant is for mystria_v0"),

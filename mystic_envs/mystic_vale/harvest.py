@@ -151,17 +151,21 @@ class HarvestMixin:
     def slot_room(self: ValeState) -> tuple[tuple[int, tuple[int, ...], int, bool], ...]:
         """Per slot, for the advancements bought this turn: how many are of that slot, the cards
         declared for them, the field cards with that slot open, and whether the declared ones
-        are distinct cards with that slot open."""
+        are distinct cards with that slot open, then whether those bought all fit."""
         q = self.active
         slots = self.slots[q]
-        free = [0, 0, 0]  # nothing bought (most calls): only these count
+        top = middle = bottom = 0
         for c in self.field[q]:
-            sl = slots[c]
-            free[0] += sl[0] < 0
-            free[1] += sl[1] < 0
-            free[2] += sl[2] < 0
-        if not self.bought:
-            return ((0, (), free[0], True), (0, (), free[1], True), (0, (), free[2], True))
+            a, b, d = slots[c]
+            if a < 0:
+                top += 1
+            if b < 0:
+                middle += 1
+            if d < 0:
+                bottom += 1
+        if not self.bought:  # most calls
+            return ((0, (), top, True), (0, (), middle, True), (0, (), bottom, True), True)
+        free = (top, middle, bottom)
         count = [0, 0, 0]
         fixed: list[list[int]] = [[], [], []]
         for a, d, _ in self.bought:
@@ -169,22 +173,24 @@ class HarvestMixin:
             count[s] += 1
             if d >= 0:
                 fixed[s].append(d)
-        return tuple(
+        room = [
             (count[s], tuple(fixed[s]), free[s],
              len(set(fixed[s])) == len(fixed[s]) and not any(slots[d][s] >= 0 for d in fixed[s]))
             for s in range(3)
-        )  # fmt: skip
+        ]  # fmt: skip
+        return (*room, all(not n or (fits and n <= f) for n, _, f, fits in room))
 
     def room_for(self: ValeState, room: tuple, s: int, declared: int) -> bool:
         """``sleeve_feasible`` of one more advancement of slot ``s`` on the ``slot_room`` read:
         each one bought needs a card of its own with the slot open (declared: that card)."""
-        for t in range(3):
-            count, _, free, fits = room[t]
-            if t != s and count and not (fits and count <= free):
-                return False
         count, fixed, free, fits = room[s]
         if not fits or count + 1 > free:
             return False
+        if not room[3]:  # some slot's purchases do not fit: only slot s's may (they have one more)
+            for t in range(3):
+                n, _, f, ok = room[t]
+                if t != s and n and not (ok and n <= f):
+                    return False
         return declared < 0 or (declared not in fixed and self.slots[self.active][declared][s] < 0)
 
     def commit_buy(self: ValeState, src: int, adv: int, declared: int) -> None:

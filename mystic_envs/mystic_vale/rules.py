@@ -79,6 +79,7 @@ from mystic_envs.mystic_vale.decisions import (
     action_meaning,
 )
 from mystic_envs.mystic_vale.harvest import HarvestMixin, vales_payable
+from mystic_envs.mystic_vale.observation import build_layout_for, observe
 from mystic_envs.mystic_vale.sleeves import (
     ADVANCEMENT_SLOT,
     NUM_CARDS,
@@ -119,8 +120,6 @@ class ValeGame(Game):
 
     def observation_layout(self) -> tuple[LayoutEntry, ...]:
         if self._layout is None:
-            from mystic_envs.mystic_vale.observation import build_layout_for
-
             self._layout = build_layout_for(self.num_players)
         return self._layout
 
@@ -620,8 +619,6 @@ class ValeState(DecisionsMixin, HarvestMixin, GameState):
         ]
 
     def observation(self, player: int) -> np.ndarray:
-        from mystic_envs.mystic_vale.observation import observe
-
         return observe(self, self.check_seat(player))
 
     def determinize(self, player: int, rng: np.random.Generator) -> ValeState:

@@ -10,7 +10,9 @@ whole game against any other agent.
 
 :func:`action_label` and :func:`table_effects` serve every terminal front end (``agents.play``,
 ``agents.demo``, ``agents.replay``): they call the game's ``render.describe_action`` and
-``render.table_effects`` where the game has them, and fall back on ``action_meaning`` otherwise.
+``render.table_effects`` where the game has them, and fall back on ``action_meaning`` otherwise;
+:func:`table_events` (``render.events``) tells what an action set off that its label cannot say
+in advance (a Mystic Vale push that spoils the field).
 
 ``input_fn(prompt) -> str`` and ``output(text)`` default to ``input`` and ``print``; tests and
 other front ends pass their own. ``env_id`` (given, the agent refuses to act in another game) and
@@ -30,7 +32,7 @@ import mystic_envs
 from mystic_envs.core.game import check_seed
 from mystic_envs.core.policies import check_env
 
-__all__ = ["HumanAgent", "QuitGame", "action_label", "table_effects"]
+__all__ = ["HumanAgent", "QuitGame", "action_label", "table_effects", "table_events"]
 
 QUIT_WORDS = ("q", "quit")
 HELP_WORDS = ("?", "help")
@@ -62,6 +64,16 @@ def action_label(state: Any, action: int, viewer: int | None = None, name: str |
     if viewer == mover:
         return state.game.action_meaning(action)
     return f"{name or f'player_{mover}'}: {state.game.public_action_meaning(action)}"
+
+
+def table_events(
+    before: Any, after: Any, viewer: int | None = None, names: list[str] | None = None
+) -> list[str]:
+    """What happened between ``before`` and ``after`` (one action apart) that no action label
+    says, as seat ``viewer`` may know it (Mystic Vale's spoils): the game's ``render.events``,
+    or nothing for a game without one. ``names[q]`` names seat ``q`` for the others."""
+    events = getattr(_render_module(after), "events", None)
+    return [] if events is None else events(before, after, viewer, names)
 
 
 def table_effects(state: Any, viewer: int | None = None) -> str:

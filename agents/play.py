@@ -12,8 +12,9 @@ with the reward it keeps; if it is you, the others play on to the end while you 
 Without ``--seed`` a fresh seed is drawn and printed, so any game can be replayed. Every
 move is printed as the phase and the speaker have it (``agents.human.action_label``): yours as
 ``player_0 (you): draft Fire``, an opponent's in the third person with only what the table learns
-(``player_1 (heuristic) keeps an Objective tile, face down``); at the prompt ``?`` tells what the
-things on the table do. At the end come the final table, the rewards and the winner.
+(``player_1 (heuristic) keeps an Objective tile, face down``), then what the move set off that its
+name could not say in advance (``agents.human.table_events``: a Mystic Vale push that spoils the
+field); at the prompt ``?`` tells what the things on the table do. At the end come the final table, the rewards and the winner.
 ``--variant`` and ``--env-kwarg KEY=VALUE`` pass env keywords (``agents.cli``). ``--save PATH``
 writes the game record (``agents.records``; replay it with ``python -m agents.replay PATH``) once
 the game is over; its folder is checked before the game starts. ``q``, ``quit``, end of input or
@@ -34,7 +35,7 @@ import numpy as np
 import mystic_envs
 from agents import AGENT_NAMES, make_agent
 from agents.cli import add_env_arguments, env_kwargs
-from agents.human import HumanAgent, QuitGame, action_label
+from agents.human import HumanAgent, QuitGame, action_label, table_events
 from agents.records import GameRecorder, RecordError, save_record
 from agents.spec import AgentSpec, ConfigError, parse_agent_spec
 
@@ -108,6 +109,8 @@ def play_game(
     you = env.possible_agents[human_seat]
     specs = ["human" if a == you else labels[a] for a in env.possible_agents]
     recorder = GameRecorder(env, env_id, seed, specs, kwargs=kwargs)
+    names = [f"{a} ({labels[a]})" for a in env.possible_agents if a != you]
+    names.insert(human_seat, "you")
     final: dict[str, tuple[float, dict]] = {}
     for agent in env.agent_iter():
         _, reward, terminated, truncated, info = env.last()
@@ -128,7 +131,10 @@ def play_game(
         else:
             output(action_label(state, action, viewer=human_seat, name=f"{agent} ({labels[agent]})"))
         recorder.record(agent, action)
+        before = state.clone()
         env.step(action)
+        for line in table_events(before, env.unwrapped.game_state, viewer=human_seat, names=names):
+            output(line)
     output("\nFinal table:\n" + env.unwrapped.game_state.describe(viewer=human_seat))
     output("\nRewards:")
     for agent in env.possible_agents:

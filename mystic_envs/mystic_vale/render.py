@@ -49,6 +49,7 @@ from mystic_envs.mystic_vale.decisions import (
     PASS,
     PEEK,
     PLANT,
+    PLANTING,
     PREPPING,
     PUSH,
     REDRAW_DRUID,
@@ -551,3 +552,28 @@ def describe_action(s: ValeState, action: int, viewer: int | None = None, name: 
     if viewer == mover:
         return phrase[0]
     return f"{name or f'player_{mover}'} {phrase[1]}"
+
+
+def events(
+    before: ValeState, after: ValeState, viewer: int | None = None, names: list[str] | None = None
+) -> list[str]:
+    """What the table saw happen on its own between ``before`` and ``after`` (one action apart):
+    the spoils, which no action names, since a push that spoils is decided by the card revealed.
+    ``names[q]`` names seat ``q`` (default ``player_<q>``); the viewer's own seat is "you"."""
+
+    def who(q: int) -> str:
+        return "You" if q == viewer else (names[q] if names else f"player_{q}")
+
+    out = []
+    q = before.active
+    # A planting that ends without its Harvest spoiled; accepting a would-spoil is named already.
+    if (
+        before.stage == PLANTING
+        and before.phase not in (GAME_OVER, WOULD_SPOIL)
+        and not (after.active == q and after.stage in (PLANTING, HARVESTING))
+    ):
+        out.append(f"{who(q)} spoiled: no harvest this turn, and the mana token is active.")
+    for p in range(len(before.skip_harvest)):
+        if after.skip_harvest[p] and not before.skip_harvest[p]:
+            out.append(f"{who(p)} spoiled in prep: the next harvest is skipped; the mana token is active.")
+    return out

@@ -198,6 +198,8 @@ def test_a_whole_game_at_the_terminal_reads_in_words(n):
     assert main(argv, input_fn=term.input, output=term.output) == 0
     assert term.lines[-1] in ("You win!", "You lose.") and "Traceback" not in term.text
     assert "Advancements on the table:" in term.text  # the ? command
+    # Some seat spoils in these seeded games, and the table hears it (agents.human.table_events).
+    assert re.search(r"^(You|player_\d \(heuristic\)) spoiled", term.text, re.M)
     moves = [line for line in term.lines if re.match(r"player_\d \(heuristic\) ", line)]
     assert moves and {line.split()[0] for line in moves} == {f"player_{q}" for q in range(1, n)}
     assert not any(meaning in term.text for meaning in d.ACTION_MEANINGS[:3] + d.ACTION_MEANINGS[-3:])
@@ -208,3 +210,38 @@ def test_a_whole_game_at_the_terminal_reads_in_words(n):
 def _listed(term) -> list[str]:
     start = max(i for i, line in enumerate(term.lines) if line.endswith("your legal actions:"))
     return [m.group(1) for line in term.lines[start:] if (m := re.match(r"\s+(\d+): ", line))]
+
+
+def test_a_spoil_is_told_to_the_table_though_no_action_names_it():
+    """A push that reveals a fourth decay spoils the field with no decision; a spoil in prep sets
+    off no action either. ``render.events`` (``agents.play`` prints it after each move) tells both."""
+    top, mid = CURSED["top"], CURSED["middle"]
+    s = new()
+    lay_out(s, 0, field=[top[0], top[1]], on_deck=BLANKS[0], deck=[mid[0], mid[1]])
+    start(s, 0)
+    before = s.clone()
+    act(s, d.PUSH)  # 2 decay in the field + 1 on deck: planting goes on
+    assert render.events(before, s, viewer=0) == []
+    before = s.clone()
+    act(s, d.PUSH)  # the fourth decay: spoiled
+    assert render.events(before, s, viewer=0) == [
+        "You spoiled: no harvest this turn, and the mana token is active."
+    ]
+    assert render.events(before, s, viewer=1, names=["player_0 (heuristic)", "you"]) == [
+        "player_0 (heuristic) spoiled: no harvest this turn, and the mana token is active."
+    ]
+
+    s = new()
+    craft(s, 0, BLANKS[2], "Stag")  # a blank with Stag: 1 decay
+    craft(s, 0, BLANKS[2], "Hulking Thornhide")  # and a second
+    lay_out(s, 0, field=[BLANKS[0]], on_deck=top[0], deck=[top[1], BLANKS[2], BLANKS[3]])
+    start(s, 0)
+    act(s, d.PASS)
+    before = s.clone()
+    act(s, d.DONE)  # the prep reveals 4 decay
+    assert render.events(before, s) == [
+        "player_0 spoiled in prep: the next harvest is skipped; the mana token is active."
+    ]
+    before = s.clone()
+    act(s, d.PASS)  # player 1 passes into its harvest: nothing happened on its own
+    assert render.events(before, s) == []

@@ -99,8 +99,6 @@ def _own_agents(name: str) -> list[tuple[str, object]]:
     for env_id in mystic_envs.ENV_IDS:
         if name == "rllib" and env_id != "elemystic_v0":
             continue  # only Elemystic ships an RLlib policy
-        if name == "ppo" and env_id == "mystic_vale_v0":
-            continue  # no PPO model is shipped for Mystic Vale yet (issue 19)
         kw = FAST_KWARGS.get(name, {})
         if name == "human":
             kw = {"input_fn": _no_input, "output": lambda text: None}

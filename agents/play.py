@@ -14,7 +14,8 @@ move is printed as the phase and the speaker have it (``agents.human.action_labe
 ``player_0 (you): draft Fire``, an opponent's in the third person with only what the table learns
 (``player_1 (heuristic) keeps an Objective tile, face down``), then what the move set off that its
 name could not say in advance (``agents.human.table_events``: a Mystic Vale push that spoils the
-field); at the prompt ``?`` tells what the things on the table do. At the end come the final table, the rewards and the winner.
+field); at the prompt ``?`` tells what the things on the table do. At the end come the final
+table, the rewards and the winner.
 ``--variant`` and ``--env-kwarg KEY=VALUE`` pass env keywords (``agents.cli``). ``--save PATH``
 writes the game record (``agents.records``; replay it with ``python -m agents.replay PATH``) once
 the game is over; its folder is checked before the game starts. ``q``, ``quit``, end of input or

@@ -449,19 +449,8 @@ def _seat(s: Any, q: int, y0: float, viewer: int | str | None) -> tuple[list[str
 def draw(s: Any, viewer: int | str | None) -> str:
     over = s.phase == GAME_OVER
     stage = "game over" if over else f"{STAGE_NAMES[s.stage]} \u00b7 {s.phase_name.replace('_', ' ')}"
-    parts = [
-        svg.text(20, 32, f"Mystic Vale \u00b7 turn {s.turn + 1} \u00b7 {stage}", size=17, font_weight="700")
-    ]
-    if over:
-        won = s.winners()
-        status = "Game over: " + (
-            f"player_{won[0]} wins"
-            if len(won) == 1
-            else "tie between " + ", ".join(f"player_{q}" for q in won)
-        )
-    else:
-        status = f"player_{s.player} to act"
-    parts.append(svg.text(WIDTH - 20, 32, status, size=15, text_anchor="end", font_weight="600"))
+    head = f"Mystic Vale \u00b7 turn {s.turn + 1} \u00b7 {stage}"
+    parts = svg.heading(WIDTH, head, s.winners() if over else None, s.player)
     parts.append(svg.circle(32, 58, 9, fill=VP_COLOUR, stroke="#8a6d12"))
     pool = f"VP pool {s.pool}/{s.pool_start}" + (" \u00b7 ran out: the last round" if s.end_triggered else "")
     parts.append(svg.text(48, 63, pool, size=14, font_weight="600"))

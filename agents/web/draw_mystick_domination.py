@@ -300,17 +300,7 @@ def _notes(s: Any) -> list[str]:
 def draw(s: Any, viewer: int | str | None) -> str:
     over = s.phase == GAME_OVER
     head = f"Mystick: Domination \u00b7 round {s.round} \u00b7 {PHASE_NAMES[s.phase].replace('_', ' ')}"
-    parts = [svg.text(20, 32, head, size=17, font_weight="700")]
-    if over:
-        won = s.winners()
-        status = "Game over: " + (
-            f"player_{won[0]} wins"
-            if len(won) == 1
-            else "draw between " + ", ".join(f"player_{q}" for q in won)
-        )
-    else:
-        status = f"player_{s.player} to act"
-    parts.append(svg.text(WIDTH - 20, 32, status, size=15, text_anchor="end", font_weight="600"))
+    parts = svg.heading(WIDTH, head, s.winners() if over else None, s.player, shared="draw between")
     # The pool and the Draw Count, the two clocks of the game.
     parts.append(svg.circle(32, 58, 9, fill=POWER_COLOUR, stroke="#8a6d12"))
     parts.append(svg.text(48, 63, f"pool: {s.pool} Power", size=14, font_weight="600"))

@@ -54,6 +54,23 @@ def group(parts: list[str], **attrs: Any) -> str:
     return tag("g", "".join(parts), **attrs)
 
 
+def heading(
+    width: int, head: str, winners: list[int] | None, to_act: int, shared: str = "tie between"
+) -> list[str]:
+    """The top line of a multi-player table: the game's ``head`` at the left, at the right who acts
+    (``winners`` None) or who won (one seat, or ``shared`` and the seats that share the win)."""
+    if winners is None:
+        status = f"player_{to_act} to act"
+    elif len(winners) == 1:
+        status = f"Game over: player_{winners[0]} wins"
+    else:
+        status = f"Game over: {shared} " + ", ".join(f"player_{q}" for q in winners)
+    return [
+        text(20, 32, head, size=17, font_weight="700"),
+        text(width - 20, 32, status, size=15, text_anchor="end", font_weight="600"),
+    ]
+
+
 def document(width: int, height: int, parts: list[str], label: str) -> str:
     """A whole SVG drawing that scales to the page width and keeps its proportions."""
     body = rect(0, 0, width, height, fill=FELT, rx=10) + "".join(parts)

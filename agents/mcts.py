@@ -24,11 +24,12 @@ needs is the fixed ``GameState`` interface (``legal_actions``, ``apply``, ``curr
 ``is_terminal``, ``returns``), so it plays every game of the collection.
 
 Strength on ``elemystic_v0`` against the ``heuristic`` agent, seats balanced, 1000 simulations
-(95% Wilson intervals): random rollouts win 87.5% of 400 games (83.9-90.4%; ``python -m
-training.evaluate --env elemystic_v0 --agents heuristic mcts --games 400``) at ~2.3 s a game on one
-core; heuristic rollouts 87% of 102 (79-92%) but cost ~4x more per game, and at equal time (250
-simulations) only 65% of 120 (56-73%). Hence ``rollout="random"`` is the default. ``c`` of 0.7
-and 2.8 did no better than 1.4 (78% and 85% of 120).
+(95% Wilson intervals): random rollouts win 86.0% of 400 games (82.3-89.1%; ``python -m
+training.evaluate --env elemystic_v0 --agents heuristic mcts --games 400``) at ~2.2 s a game on one
+core, on issue 20's components (87.5% on the first release's). On the first release's, heuristic
+rollouts won 87% of 102 (79-92%) but cost ~4x more per game, and at equal time (250 simulations)
+only 65% of 120 (56-73%); hence ``rollout="random"`` is the default. ``c`` of 0.7 and 2.8 did no
+better than 1.4 (78% and 85% of 120).
 
 On ``mystria_v0`` (full rules) against its ``heuristic``, seats balanced, the defaults are weak: a
 random player runs out of Energy drops within a few turns, so a random rollout says little about

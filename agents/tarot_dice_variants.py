@@ -32,7 +32,6 @@ from agents.heuristic import tarot_dice_model as model_module
 from mystic_envs.tarot_dice import rules
 from mystic_envs.tarot_dice.actions import PASS
 from mystic_envs.tarot_dice.cards import HANGED_MAN, JUDGEMENT, MAJORS, NUM_MAJORS
-from mystic_envs.tarot_dice.phases import PH_GAME_OVER
 
 MAX_ROUNDS = 8  # the draw candidate's sudden death is cut here (rounds in a match)
 
@@ -87,17 +86,9 @@ class _Variant(rules.TarotDiceState):
         self.last_round = (-1, 0, rules.NIGHTFALL)
         done = self.rounds_done >= self.game.num_rounds and self.points[0] != self.points[1]
         if done or self.rounds_done >= MAX_ROUNDS:
-            self.phase = PH_GAME_OVER
-            self.player = -1
-            self.tasks = []
-            self.plays = []
-            self.choice = 0
-            self.resolving = -1
-            self.captured_this_turn = False
-            return
-        self.draft_first = 1 - self.draft_first
-        self.round_starter = 1 - self.draft_first
-        self._begin_round()
+            self._end_match()
+        else:
+            self._next_round()
 
 
 def _draw_model() -> None:

@@ -307,14 +307,20 @@ class TarotDiceState(DecisionsMixin, DiceMixin, ArcanaMixin, GameState):
         self.rounds_done += 1
         self.last_round = (winner, points, how)
         if self.rounds_done >= self.game.num_rounds and self.points[0] != self.points[1]:
-            self.phase = PH_GAME_OVER
-            self.player = -1
-            self.tasks = []
-            self.plays = []
-            self.choice = 0
-            self.resolving = -1
-            self.captured_this_turn = False  # no turn is in progress once the match is over
-            return
+            self._end_match()
+        else:
+            self._next_round()
+
+    def _end_match(self) -> None:
+        self.phase = PH_GAME_OVER
+        self.player = -1
+        self.tasks = []
+        self.plays = []
+        self.choice = 0
+        self.resolving = -1
+        self.captured_this_turn = False  # no turn is in progress once the match is over
+
+    def _next_round(self) -> None:
         # "switching who had first and second Draft"; "The First turn begins with the player who
         # had the second draft."
         self.draft_first = 1 - self.draft_first

@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: test lint demo bench docs clean venv serve
+.PHONY: test lint demo bench docs clean venv serve core sanitize
 
 venv: $(STAMP)
 
@@ -18,6 +18,11 @@ $(STAMP): pyproject.toml
 	# The browser tests (tests/test_serve_e2e.py) drive Debian's chromium; never `playwright install`.
 	command -v chromium || (apt-get update && apt-get install -y --no-install-recommends chromium)
 	touch $(STAMP)
+
+# The compiled core in place (mystic_envs/core/_core*.so) after a change to a C file; pip install -e .
+# builds it too. Concurrent builds in one checkout take turns on a lock.
+core: $(STAMP)
+	flock /tmp/mystic-core-build.lock $(BIN)/python setup.py -q build_ext --inplace
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

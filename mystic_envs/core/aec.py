@@ -21,12 +21,16 @@ from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable,
 
 from mystic_envs.core.errors import GameOverError, IllegalActionError
 from mystic_envs.core.game import Game, GameState, InfoField, LayoutEntry, is_integer
+from mystic_envs.core.rng import Rng, check_seed64, fresh_seed
 
 ILLEGAL_ACTION_MODES = ("terminate", "penalize", "raise")
 RENDER_MODES = ("ansi", "human")
 ENV_KWARGS = ("render_mode", "illegal_action", "illegal_reward", "max_steps")
 
 #: The ``end_reason`` info codes.
+#: XORed into an explicit seed to start the stream that seeds the following unseeded resets.
+SEED_STREAM_SALT = 0x6A09E667F3BCC908
+
 END_REASONS = ("running", "game over", "max_steps", "illegal action")
 RUNNING, GAME_OVER, MAX_STEPS, ILLEGAL = range(len(END_REASONS))
 
@@ -158,8 +162,8 @@ class MysticAECEnv(AECEnv):
         #: The offender's own message after an illegal action (infos carry only numbers).
         self.last_illegal_message: str | None = None
         self.game_state: GameState | None = None
-        self._np_random = np.random.default_rng()
-        self._seeded = False
+        # The stream that seeds the games of later resets without a seed (see reset()).
+        self._seed_stream: Rng | None = None
 
     # -- spaces and naming -------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Dict:
@@ -177,10 +181,16 @@ class MysticAECEnv(AECEnv):
 
     # -- reset / observe ---------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        # reset(seed=s) plays the game seeded s itself, so that the batched core's env i, game k
+        # (seeded s + i + k*N) is this env's game after reset(seed=s + i + k*N). Later resets
+        # without a seed continue from a stream salted away from the game's own.
         if seed is not None:
-            self._np_random = np.random.default_rng(check_count("seed", seed, 0))
-            self._seeded = True
-        game_seed = int(self._np_random.integers(2**63))
+            game_seed = check_seed64(seed)
+            self._seed_stream = Rng(game_seed ^ SEED_STREAM_SALT)
+        else:
+            if self._seed_stream is None:
+                self._seed_stream = Rng(fresh_seed())
+            game_seed = self._seed_stream.next_u64()
         self.game_state = self.game.new_initial_state(game_seed)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}

@@ -69,6 +69,11 @@ Version history:
   The "$" mark has no rule effect (the observation loses ``majors_spent``; D-1), and the nightfall
   duel comes at 60 turns instead of 40 (D-3); both measured against the alternatives. Observation
   1,124 -> 1,074 values; the PPO baseline retrained.
+- v0, issue 27 (the compiled core): every shuffle, die and coin comes from the core generator
+  (``mystic_envs.core.rng``, shared with the compiled twin), and ``reset(seed=s)`` plays the game
+  seeded ``s``, so seeded games changed once: records of 0.1.0 no longer replay. A roll of several
+  dice is one draw per die in die order; ``determinize`` re-deals from one draw of the numpy
+  generator it is given, and the copy's chance goes on from that stream.
 """
 
 from __future__ import annotations

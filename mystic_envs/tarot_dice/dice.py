@@ -197,14 +197,14 @@ class DiceMixin:
         rng = self.rng
         if dice == ZODIAC_BIT:
             # "When the Zodiac Die is rerolled it does not affect itself" (only Aquarius reacts).
-            self.set_zodiac(int(rng.integers(1, 13)), rolled=True)
+            self.set_zodiac(1 + rng.below(12), rolled=True)
             return
         value = self.value
         face = value[ZODIAC_DIE] if value[PLANET_DIE] != SUN else 0
         if dice == PLANET_BIT:
-            new = int(rng.integers(1, 13))
+            new = 1 + rng.below(12)
             if face == LIBRA and new == value[PLANET_DIE]:
-                new = int(rng.integers(1, 13))
+                new = 1 + rng.below(12)
             self.set_planet(new, rolled=True)
             return
         rolled = dice & self.changeable()
@@ -213,10 +213,10 @@ class DiceMixin:
         p = self.player
         for die in bits(rolled & OWN_DICE[p]) + bits(rolled & OWN_DICE[1 - p]):
             size = SIZE[die]
-            new = int(rng.integers(1, size + 1))
+            new = 1 + rng.below(size)
             if face == LIBRA:
                 if new == value[die]:
-                    new = int(rng.integers(1, size + 1))
+                    new = 1 + rng.below(size)
             elif face == SCORPIO:
                 new = max(1, new - 1)
             elif face == CAPRICORN:

@@ -33,6 +33,7 @@ from mystic_envs.core.game import (
     check_seed,
     zero_sum_returns,
 )
+from mystic_envs.core.rng import MASK64, Rng, fresh_seed, from_generator
 from mystic_envs.tarot_dice.actions import (
     CAPTURE,
     CARD,
@@ -124,7 +125,6 @@ from mystic_envs.tarot_dice.phases import (
     PHASE_NAMES,
 )
 
-_SIZES_PLUS_ONE = np.array([s + 1 for s in SIZE[:NUM_NUMBERED]])
 ALL_MAJORS = (1 << NUM_MAJORS) - 1
 
 
@@ -151,7 +151,9 @@ class TarotDiceGame(Game):
         self.num_actions = NUM_ACTIONS
 
     def new_initial_state(self, seed: int | None = None) -> TarotDiceState:
-        return TarotDiceState.new(self, np.random.default_rng(check_seed(seed)))
+        # The core generator takes 64-bit seeds: a larger one (numpy took any) keeps its low 64 bits.
+        seed = check_seed(seed)
+        return TarotDiceState.new(self, Rng(fresh_seed() if seed is None else seed & MASK64))
 
     def observation_layout(self) -> tuple[LayoutEntry, ...]:
         from mystic_envs.tarot_dice.observation import LAYOUT
@@ -231,7 +233,11 @@ class TarotDiceState(DecisionsMixin, DiceMixin, ArcanaMixin, GameState):
     __slots__ = (*_FIELDS, "_mask", "_cards_changed", "_seen")
 
     @classmethod
-    def new(cls, game: TarotDiceGame, rng: np.random.Generator) -> TarotDiceState:
+    def new(cls, game: TarotDiceGame, rng: Rng | np.random.Generator) -> TarotDiceState:
+        """A new match drawing every chance event from ``rng``; a numpy Generator (as the balance
+        tools pass) is turned into the core generator by one draw (``from_generator``)."""
+        if isinstance(rng, np.random.Generator):
+            rng = from_generator(rng)
         s = cls.__new__(cls)
         s.game = game
         s.rng = rng
@@ -243,7 +249,7 @@ class TarotDiceState(DecisionsMixin, DiceMixin, ArcanaMixin, GameState):
         s.last_round = None
         # Who takes the first turn of the match is drawn; the other player "goes second in the
         # match" and picks first in the first draft (I-3).
-        s.round_starter = int(rng.integers(2))
+        s.round_starter = rng.below(2)
         s.draft_first = 1 - s.round_starter
         s._begin_round()
         return s
@@ -259,7 +265,7 @@ class TarotDiceState(DecisionsMixin, DiceMixin, ArcanaMixin, GameState):
         self.wells = [[[], [], []], [[], [], []]]
         self.unused = [[], []]
         for p in (0, 1):
-            deck = (rng.permutation(DECK_SIZE) + p * DECK_SIZE).tolist()
+            deck = [c + p * DECK_SIZE for c in rng.permutation(DECK_SIZE)]
             # Three wells (face-down bottom, face-up top), then one hidden card in hand ([d]).
             self.wells[p] = [[deck[2 * k], deck[2 * k + 1]] for k in range(WELLS)]
             self.hand[p] = [deck[2 * WELLS]]
@@ -282,8 +288,9 @@ class TarotDiceState(DecisionsMixin, DiceMixin, ArcanaMixin, GameState):
         self.player = self.draft_first
 
     def _round_start(self) -> None:
-        rolled = self.rng.integers(1, _SIZES_PLUS_ONE).tolist()
-        self.value[:NUM_NUMBERED] = rolled
+        # One draw per die in die order (the compiled twin draws the same).
+        rng = self.rng
+        self.value[:NUM_NUMBERED] = [1 + rng.below(SIZE[d]) for d in range(NUM_NUMBERED)]
         self._begin_turn(self.round_starter)
 
     def _begin_turn(self, p: int) -> None:
@@ -588,7 +595,7 @@ class TarotDiceState(DecisionsMixin, DiceMixin, ArcanaMixin, GameState):
         """
         c = TarotDiceState.__new__(TarotDiceState)
         c.game = self.game
-        c.rng = self.rng if share_rng else _copy_generator(self.rng)
+        c.rng = self.rng if share_rng else self.rng.copy()
         c._mask = None
         c._cards_changed = 0
         c._seen = [None, None]
@@ -643,15 +650,17 @@ class TarotDiceState(DecisionsMixin, DiceMixin, ArcanaMixin, GameState):
         """Re-deal what ``player`` cannot see: every face-down well card (their own too: nobody
         looks under a well), the cards never dealt, and the opponent's Minor Arcana in hand (every
         one a hidden card, The Magician's included). Each owner's unseen cards are pooled, sorted
-        and shuffled from ``rng``, so the result depends only on what ``player`` sees."""
+        and shuffled, so the result depends only on what ``player`` sees. One draw of ``rng`` seeds
+        the core generator that re-deals, and the copy's chance stream goes on from where the
+        re-deal left it (the compiled twin's determinize is given that draw)."""
         self.check_seat(player)
-        check_rng(rng)
+        r = from_generator(check_rng(rng))
         c = self.clone(share_rng=True)
         for owner in (0, 1):
             bottoms = [k for k in range(WELLS) if self.hidden_well[owner] >> k & 1]
             secret = self.hand[owner] if owner != player else []
             pool = sorted(self.unused[owner] + [self.wells[owner][k][0] for k in bottoms] + secret)
-            dealt = [pool[i] for i in rng.permutation(len(pool)).tolist()]
+            dealt = [pool[i] for i in r.permutation(len(pool))]
             for i, k in enumerate(bottoms):
                 c.wells[owner][k][0] = dealt[i]
             start = len(bottoms)
@@ -659,7 +668,7 @@ class TarotDiceState(DecisionsMixin, DiceMixin, ArcanaMixin, GameState):
                 c.hand[owner] = sorted(dealt[start : start + len(secret)])
                 start += len(secret)
             c.unused[owner] = sorted(dealt[start:])
-        c.rng = np.random.default_rng(int(rng.integers(2**63)))
+        c.rng = r
         return c
 
     def describe(self, viewer: int | None = None) -> str:
@@ -732,12 +741,6 @@ class TarotDiceState(DecisionsMixin, DiceMixin, ArcanaMixin, GameState):
             else:
                 assert not in_hand and not in_graveyard
         assert len(majors) == len(set(majors)) and all(m - MAJOR_CARD in HAND_MAJORS for m in majors)
-
-
-def _copy_generator(rng: np.random.Generator) -> np.random.Generator:
-    g = np.random.Generator(type(rng.bit_generator)())
-    g.bit_generator.state = rng.bit_generator.state
-    return g
 
 
 __all__ = [

@@ -13,9 +13,6 @@ Cups"``, ``"play Strength"``, ``"die my D8"`` (the die for the decision at hand;
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
-
-import numpy as np
 
 from mystic_envs.tarot_dice import actions, rules
 from mystic_envs.tarot_dice.cards import (
@@ -51,18 +48,19 @@ class Rolls:
     def __init__(self, values: Sequence[int]) -> None:
         self.values = list(values)
 
-    def integers(self, low: int, high: Any = None, size: object = None) -> Any:
-        assert size is None, "only single rolls are scripted"
-        if isinstance(high, np.ndarray):  # every numbered die at the start of a round
-            return np.array([self.integers(low, int(h)) for h in high])
-        assert self.values, f"an unscripted roll in [{low}, {high})"
+    def below(self, n: int) -> int:
+        """Every roll is ``1 + below(size)``: the scripted value is the face the die shows."""
+        assert self.values, f"an unscripted roll of a die of {n} faces"
         v = self.values.pop(0)
-        assert low <= v < high, f"scripted roll {v} outside [{low}, {high})"
-        return v
+        assert 1 <= v <= n, f"scripted roll {v} outside 1-{n}"
+        return v - 1
 
-    def permutation(self, n: int) -> np.ndarray:
+    def permutation(self, n: int) -> list[int]:
         """A new round deals each deck in order (the cards dealt are not what a script tests)."""
-        return np.arange(n)
+        return list(range(n))
+
+    def copy(self) -> Rolls:
+        return Rolls(self.values)
 
 
 def die_index(seat: int, name: str) -> int:

@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 from gameplay import assert_seat_mirrors
 
+from mystic_envs.core.rng import Rng
 from mystic_envs.tarot_dice.arcana import Play
 from mystic_envs.tarot_dice.cards import DECK_SIZE, NUM_MINORS, NUM_NUMBERED, NUM_SIZES
 from mystic_envs.tarot_dice.phases import DIE_PHASES, OP_DECIDE, OP_ROLL, PH_ACTION, PH_CHARIOT_CARD
@@ -106,10 +107,10 @@ def differences(a: TarotDiceState, b: TarotDiceState) -> list[str]:
 def play_mirrored(s: TarotDiceState, choose: np.random.Generator, seed: int) -> int:
     """Play ``s`` and its mirror to the end of the round with the same random egocentric actions,
     both drawing from ``seed``; returns the number of actions played."""
-    s.rng = np.random.default_rng(seed)
+    s.rng = Rng(seed)
     m = mirror(s)
     assert differences(mirror(m), s) == []  # mirroring twice gives the table back
-    m.rng = np.random.default_rng(seed)
+    m.rng = Rng(seed)
     rounds = s.rounds_done
     steps = 0
     while not s.is_terminal:

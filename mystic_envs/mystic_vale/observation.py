@@ -55,7 +55,7 @@ def _seat_parts(k: int) -> list[tuple[str, int, str]]:
          f"per card index 0-19: zone one-hot ({', '.join(ZONES)}), the advancements sleeved on it "
          "(one per advancement id), then decay / 3, growth / 3, growth per guardian / 2, guardians / 4, "
          "mana / 3, animal, forest, sky, wild / 3, harvest VP / 3, end VP / 10, top, middle, bottom "
-         "slot open, Conclave of Ents guardians this turn"),
+         "slot open, Conclave of Ents guardians in effect (this turn's, or those used in its last prep)"),
     ]  # fmt: skip
 
 
@@ -193,6 +193,8 @@ def _seat_key(s: ValeState, r: int, own: bool, live: bool) -> tuple:
     )
     if r == s.active:  # its growth, guardians and vales at work this turn
         key += (tuple(s.bought_vales), tuple(s.guard_bonus), tuple(s.growth_bonus))
+    else:  # what it used in its last prep, in effect until its next turn
+        key += (tuple(s.carry_guard[r]), tuple(s.carry_growth[r]))
     return key
 
 
@@ -255,8 +257,8 @@ def _write_seat(
         for c in s.discard[r]:
             out[cards_at + c * CARD_FEATURES] = 0.0
             out[cards_at + c * CARD_FEATURES + 3] = 1.0
-    if r == s.active and live:
-        for c, _ in s.guard_bonus:
+    if live:
+        for c, _ in s.guard_bonus if r == s.active else s.carry_guard[r]:
             out[cards_at + c * CARD_FEATURES + CARD_FEATURES - 1] += 1.0
 
 

@@ -192,6 +192,9 @@ def phase_note(s: ValeState) -> list[str]:
     return []
 
 
+_ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
+
+
 def describe(s: ValeState, viewer: int | None = None) -> str:
     """The table as seat ``viewer`` may see it (None: an onlooker): every card's three slots and
     totals, the commons and vale rows with their costs, each seat's VP, points, mana token and
@@ -201,11 +204,19 @@ def describe(s: ValeState, viewer: int | None = None) -> str:
         viewer = s.check_seat(viewer, "viewer")
     lines = []
     over = s.phase == GAME_OVER
-    head = "game over"
-    if not over:
-        head = f"player_{s.active}'s turn ({STAGE_NAMES[s.stage]}), to decide: {s.phase_name}"
-    lines.append(f"Mystic Vale, {s.n} players, turn {s.turn + 1}: {head}")
-    lines.append(f"VP pool {s.pool}/{s.pool_start}" + ("  (ran out: last round)" if s.end_triggered else ""))
+    if over:
+        head = f"game over after {s.turn // s.n} rounds ({s.turn} turns)"
+    else:
+        # A round is one turn of every seat from the starting player on; the pool's end finishes
+        # the round, so the round is what a player counts turns left by.
+        order = (s.active - s.start_player) % s.n + 1
+        head = (
+            f"round {s.turn // s.n + 1}, turn {s.turn + 1} (the {_ORDINAL[order]} to play): "
+            f"player_{s.active}'s turn ({STAGE_NAMES[s.stage]}), to decide: {s.phase_name}"
+        )
+    lines.append(f"Mystic Vale, {s.n} players, {head}")
+    last = "  (ran out: this round is the last)" if s.end_triggered else ""
+    lines.append(f"VP pool {s.pool}/{s.pool_start}{last}")
     lines.append(KEY_LINE)
     decks = ", ".join(f"level {k + 1} {len(s.level_deck[k])}" for k in range(3))
     lines.append(f"commons (mana; up to {ADVANCEMENT_BUYS} a turn; decks: {decks}):")
@@ -243,6 +254,8 @@ def describe(s: ValeState, viewer: int | None = None) -> str:
             f"mana token {token}, deck {len(s.deck[q])}, discard {len(s.discard[q])}, net decay "
             f"{s.net_decay(q)}; vales: {', '.join(vales) or 'none'}"
         )
+        if s.skip_harvest[q]:
+            lines.append("  spoiled in prep: skips its next Harvest (straight to its Discard Phase)")
         for c in s.field[q]:
             lines.append("  field   " + card_text(s, q, c))
         if s.on_deck[q] >= 0:

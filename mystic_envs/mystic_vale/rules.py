@@ -277,7 +277,8 @@ class ValeState(DecisionsMixin, HarvestMixin, GameState):
         return VALE_SACRIFICE[v]
 
     def net_decay(self, q: int | None = None) -> int:
-        """Decay revealed (field and on-deck) less growth (theirs, the vales', Blooming Arbor's)."""
+        """Decay revealed (field and on-deck) less growth (theirs, the vales', Blooming Arbor's, and
+        Conclave of Ents' guardian on a card that grows per guardian), carried-over ones included."""
         q = self.active if q is None else q
         prof = self.prof[q]
         field, c = self.field[q], self.on_deck[q]
@@ -286,12 +287,18 @@ class ValeState(DecisionsMixin, HarvestMixin, GameState):
             net += p.decay - p.growth
         if c >= 0:
             net += prof[c].decay - prof[c].growth
+        # What a seat used in its last prep (Blooming Arbor's growth, Conclave of Ents' guardian)
+        # waits in its carry lists until its next turn begins; it is in effect all that time, so
+        # every seat is shown the decay its own next spoil check will read.
         if q == self.active:
-            for b, _ in self.guard_bonus:  # an added guardian on a revealed card that grows per guardian
-                if b == c or b in field:
-                    net -= prof[b].growth_per_guardian
-            for g, _ in self.growth_bonus:
-                net -= g
+            guard, growth = self.guard_bonus, self.growth_bonus
+        else:
+            guard, growth = self.carry_guard[q], self.carry_growth[q]
+        for b, _ in guard:  # an added guardian on a revealed card that grows per guardian
+            if b == c or b in field:
+                net -= prof[b].growth_per_guardian
+        for g, _ in growth:
+            net -= g
         for v in self.active_vales(q):
             net -= VALE_GROWTH[v]
         return net

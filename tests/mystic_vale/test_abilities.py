@@ -300,6 +300,68 @@ def test_blooming_arbors_growth_lasts_until_the_next_prep():
     assert s.active == 0 and s.net_decay(0) == 3, "the growth still counts in the next planting"
 
 
+def _shown_decay(s, seat: int, viewer: int) -> tuple[float, str]:
+    """Seat ``seat``'s net decay as ``viewer``'s observation scales it (x 5) and as ``describe``
+    prints it to ``viewer``."""
+    who = "own" if seat == viewer else f"seat+{(seat - viewer) % s.n}"
+    entry = next(e for e in s.game.observation_layout() if e.name == f"{who}_status")
+    shown = float(s.observation(viewer)[entry.start + 9]) * 5
+    line = next(x for x in s.describe(viewer).splitlines() if x.startswith(f"player_{seat}"))
+    return round(shown, 4), line.split("net decay ")[1].split(";")[0]
+
+
+def _prep_would_spoil(s):
+    """Seat 0 passes with one blank in the field; its prep plays two Cursed Lands and reveals
+    card B[1] with 2 decay: 4 showing, a would-spoil decision in prep."""
+    lay_out(s, 0, field=[B[3]], on_deck=TOP[0], deck=[TOP[1], B[1], B[2], B[4]])
+    start(s, 0)
+    act(s, d.PASS, d.DONE)
+    assert s.phase == d.WOULD_SPOIL and s.stage == d.PREPPING
+
+
+def test_growth_carried_from_prep_is_shown_to_every_seat_between_turns():
+    """A prep Blooming Arbor's growth lasts until the next Prep Phase: while the other seat plays,
+    every seat's observation and ``describe`` show 3, what seat 0's next spoil check reads."""
+    s = new()
+    give_vales(s, 0, "Blooming Arbor")
+    craft(s, 0, B[1], "Stag", "Hulking Thornhide")  # 2 decay
+    _prep_would_spoil(s)
+    act(s, d.SACRIFICE)
+    assert s.active == 1 and s.carry_growth[0] == [(1, d.UNTIL_NEXT_PREP)]
+    assert s.net_decay(0) == 3
+    for viewer in (0, 1, None):
+        if viewer is None:
+            line = next(x for x in s.describe().splitlines() if x.startswith("player_0"))
+            assert "net decay 3;" in line
+        else:
+            assert _shown_decay(s, 0, viewer) == (3.0, "3")
+    act(s, d.PASS)  # seat 1's harvest: still shown as 3 mid-turn
+    assert _shown_decay(s, 0, 1) == (3.0, "3")
+    act(s, d.DONE)
+    assert s.active == 0 and s.net_decay(0) == 3  # the engine's own count agrees in its turn
+
+
+def test_conclave_guardian_used_in_prep_is_shown_to_every_seat_between_turns():
+    """Conclave of Ents used in prep on an on-deck Grovetender card: its guardian (a growth) lasts
+    through the next Planting, so between turns both seats see 3 decay, not 4, and the card's
+    Conclave guardian."""
+    s = new()
+    give_vales(s, 0, "Conclave of Ents")
+    craft(s, 0, B[1], "Primal Confluence", "Hulking Thornhide", "Grovetender")  # 2 decay, no guardian
+    _prep_would_spoil(s)
+    assert s.legal_actions() == [d.DONE, d.CONCLAVE]
+    act(s, d.CONCLAVE)  # one target: no choice
+    assert s.active == 1 and s.carry_guard[0] == [(B[1], d.UNTIL_PLANTING_END)]
+    assert s.net_decay(0) == 3
+    assert _shown_decay(s, 0, 0) == (3.0, "3") and _shown_decay(s, 0, 1) == (3.0, "3")
+    entry = next(e for e in s.game.observation_layout() if e.name == "seat+1_cards")
+    per_card = entry.stop - entry.start
+    per_card //= 20
+    assert s.observation(1)[entry.start + B[1] * per_card + per_card - 1] == 1.0
+    act(s, d.PASS, d.DONE)
+    assert s.active == 0 and s.net_decay(0) == 3
+
+
 def test_heartwood_sanctuary_redraws_like_peacekeeper_druid():
     s = new()
     give_vales(s, 0, "Heartwood Sanctuary")

@@ -245,3 +245,32 @@ def test_a_spoil_is_told_to_the_table_though_no_action_names_it():
     before = s.clone()
     act(s, d.PASS)  # player 1 passes into its harvest: nothing happened on its own
     assert render.events(before, s) == []
+
+
+def test_describe_names_the_round_and_who_skips_the_next_harvest():
+    """The head line names the round (one turn of every seat from the starting player), the turn
+    and the mover's place in the order; a seat that spoiled in prep is said to skip its next
+    Harvest, to every viewer, until that turn has gone by."""
+    s = new(3)
+    start(s, 2)  # seat 2 starts: the order is 2, 0, 1
+    head = s.describe().splitlines()[0]
+    assert head.startswith("Mystic Vale, 3 players, round 1, turn 1 (the 1st to play)")
+    s.turn = 5  # round 1 and the first two turns of round 2 (seats 2 and 0) are over
+    s.start_turn(1)
+    s._legal = None
+    s.run()
+    assert "round 2, turn 6 (the 3rd to play): player_1's turn" in s.describe(0).splitlines()[0]
+    s = new()
+    craft(s, 0, 14, "Stag", "Hulking Thornhide")  # 2 decay
+    lay_out(s, 0, field=[12], on_deck=CURSED["top"][0], deck=[CURSED["top"][1], 14, 15])
+    start(s, 0)
+    act(s, d.PASS, d.DONE)  # prep reveals the 2-decay card: 4 showing, spoiled in prep
+    assert s.skip_harvest[0] and s.active == 1
+    for viewer in (0, 1, None):
+        text = s.describe(viewer)
+        assert text.count("skips its next Harvest") == 1, text
+        lines = text.splitlines()
+        at = next(k for k, x in enumerate(lines) if x.startswith("player_0"))
+        assert "skips its next Harvest" in lines[at + 1], "said under seat 0's line"
+    act(s, d.PASS, d.DONE)  # seat 1's turn, then seat 0's turn skips to its discard and prep
+    assert not s.skip_harvest[0] and "skips its next Harvest" not in s.describe()

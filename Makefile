@@ -24,6 +24,20 @@ $(STAMP): pyproject.toml
 core: $(STAMP)
 	flock /tmp/mystic-core-build.lock $(BIN)/python setup.py -q build_ext --inplace
 
+# The exactness tests on a build of the core with AddressSanitizer and UndefinedBehaviorSanitizer
+# (any report fails the run). SANITIZE_ARGS=--soak for the long form; CI runs a short form
+# (tests/core/test_build.py).
+SANITIZE_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g -O1
+SANITIZE_ARGS ?=
+sanitize: $(STAMP)
+	rm -rf build/sanitize
+	MYSTIC_CORE_CFLAGS="$(SANITIZE_FLAGS)" $(BIN)/python setup.py -q build_ext \
+		--build-lib build/sanitize --build-temp build/sanitize/tmp
+	LD_PRELOAD="$$(gcc -print-file-name=libasan.so)" ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
+		UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+		MYSTIC_CORE_LIB="$$(ls build/sanitize/mystic_envs/core/_core*.so)" \
+		$(BIN)/python -m pytest -p no:xdist -q tests/core $(SANITIZE_ARGS)
+
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .

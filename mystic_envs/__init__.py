@@ -66,6 +66,8 @@ def make(env_id: str, **kwargs: Any) -> Any:
     - ``illegal_action``: ``"terminate"`` (default), ``"penalize"`` or ``"raise"``.
     - ``illegal_reward``: the offender's reward under ``"penalize"`` (default -1.0).
     - ``max_steps``: actions after which every agent is truncated (default per env).
+    - ``engine``: ``"python"`` (default: the reference engine, which the heuristics read) or ``"c"``
+      (its compiled twin, equal step for step; docs/core.md).
 
     The games' own keywords:
 

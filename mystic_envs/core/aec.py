@@ -25,12 +25,15 @@ from mystic_envs.core.rng import Rng, check_seed64, fresh_seed
 
 ILLEGAL_ACTION_MODES = ("terminate", "penalize", "raise")
 RENDER_MODES = ("ansi", "human")
-ENV_KWARGS = ("render_mode", "illegal_action", "illegal_reward", "max_steps")
+ENV_KWARGS = ("render_mode", "illegal_action", "illegal_reward", "max_steps", "engine")
+#: Where the game runs: the Python engine (the reference, which the heuristics read) or its
+#: compiled twin (mystic_envs.core.compiled; equal step for step).
+ENGINES = ("python", "c")
 
-#: The ``end_reason`` info codes.
 #: XORed into an explicit seed to start the stream that seeds the following unseeded resets.
 SEED_STREAM_SALT = 0x6A09E667F3BCC908
 
+#: The ``end_reason`` info codes.
 END_REASONS = ("running", "game over", "max_steps", "illegal action")
 RUNNING, GAME_OVER, MAX_STEPS, ILLEGAL = range(len(END_REASONS))
 
@@ -102,6 +105,8 @@ class MysticAECEnv(AECEnv):
     - ``illegal_reward``: reward for an illegal action under ``"penalize"`` (default -1.0).
     - ``max_steps``: agent actions (penalized illegal ones included) after which every agent is
       truncated (default per game).
+    - ``engine``: ``"python"`` (default) or ``"c"``: the game runs on its compiled twin
+      (:mod:`mystic_envs.core.compiled`), equal step for step.
 
     Every other keyword goes to the game's ``Game`` class, which rejects unknown ones.
     """
@@ -120,9 +125,12 @@ class MysticAECEnv(AECEnv):
         illegal_action: str = "terminate",
         illegal_reward: float = -1.0,
         max_steps: int | None = None,
+        engine: str = "python",
         **game_kwargs: Any,
     ) -> None:
         super().__init__()
+        if engine not in ENGINES:
+            raise ValueError(f"engine must be one of {ENGINES}, got {engine!r}")
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of {RENDER_MODES} or None, got {render_mode!r}")
         if illegal_action not in ILLEGAL_ACTION_MODES:
@@ -137,6 +145,11 @@ class MysticAECEnv(AECEnv):
         self.max_steps = check_count("max_steps", max_steps, 1)
         check_kwargs(self.metadata["name"], self.game_class, game_kwargs)
         self.game: Game = self.game_class(**game_kwargs)
+        self.engine = engine
+        if engine == "c":
+            from mystic_envs.core.compiled import CoreGame  # the core is optional: imported on demand
+
+            self.game = CoreGame(self.game)
 
         n = self.game.num_players
         self.possible_agents = [f"player_{i}" for i in range(n)]

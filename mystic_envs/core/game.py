@@ -87,14 +87,15 @@ def is_integer(value: Any) -> bool:
 
 
 def check_seed(seed: Any, name: str = "seed") -> int | None:
-    """``seed`` as an ``int`` >= 0, or None: ``TypeError`` unless None or an integer, ``ValueError``
-    if negative (numpy's own errors name neither the argument nor what it accepts)."""
+    """``seed`` as an ``int`` in [0, 2**64), or None: ``TypeError`` unless None or an integer,
+    ``ValueError`` outside (the core generator takes 64-bit seeds; mystic_envs.core.rng)."""
     if seed is None:
         return None
     if not is_integer(seed):
-        raise TypeError(f"{name} must be None or an integer >= 0, got {seed!r} of type {type(seed).__name__}")
-    if seed < 0:
-        raise ValueError(f"{name} must be None or an integer >= 0, got {seed!r}")
+        kind = type(seed).__name__
+        raise TypeError(f"{name} must be None or an integer 0 <= {name} < 2**64, got {seed!r} of type {kind}")
+    if not 0 <= seed < 1 << 64:
+        raise ValueError(f"{name} must be None or an integer 0 <= {name} < 2**64, got {seed!r}")
     return int(seed)
 
 

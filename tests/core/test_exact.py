@@ -1,0 +1,323 @@
+"""The compiled twins play exactly the Python engines' games (CONVENTIONS section 8).
+
+EnvPool's oracle tests, for every game with a twin, each variant and player count: the batch
+against one AEC env per slot (mover, observation bit for bit, mask, every seat's reward,
+termination and truncation, autoreset seeds), the compiled single-game state against the Python
+state (every seat's view, mask, returns, infos, clone, determinize with the same generator, the
+privileged view), and every way to hand the core a bad action. ``--soak`` plays 10**6 steps a case
+instead of 20,000.
+"""
+
+from __future__ import annotations
+
+import pickle
+import zlib
+
+import numpy as np
+import pytest
+
+import mystic_envs
+from mystic_envs import vector
+from mystic_envs.core import compiled
+from tests.core.cases import CASES, require_core
+
+
+@pytest.fixture(autouse=True)
+def _core() -> None:
+    require_core()
+
+
+def same_bits(a: np.ndarray, b: np.ndarray) -> bool:
+    a, b = np.asarray(a, dtype=np.float32), np.asarray(b, dtype=np.float32)
+    return a.shape == b.shape and np.array_equal(a.view(np.uint32), b.view(np.uint32))
+
+
+def case_seed(env_id: str, kwargs: dict, n: int) -> int:
+    return zlib.crc32(f"{env_id}{sorted(kwargs.items())}{n}".encode())
+
+
+def python_game(env_id: str, kwargs: dict, n: int):
+    return mystic_envs.make_raw(env_id, num_players=n, **kwargs).game
+
+
+# -- the batch against the AEC env -------------------------------------------------------------
+
+
+def check_batch_against_envs(env_id: str, kwargs: dict, n: int, total_steps: int, num_envs: int, **extra):
+    seed = case_seed(env_id, kwargs, n)
+    v = vector.make(env_id, num_envs=num_envs, seed=seed, num_players=n, **kwargs, **extra)
+    envs = [mystic_envs.make(env_id, num_players=n, **kwargs, **extra) for _ in range(num_envs)]
+    agents = envs[0].possible_agents
+    rng = np.random.default_rng(seed)
+    v.reset()
+    for i, env in enumerate(envs):
+        env.reset(seed=seed + i)
+    ended = np.zeros(num_envs, dtype=bool)
+    last_mover = np.full(num_envs, -1)
+    games = np.zeros(num_envs, dtype=np.int64)
+    counts = {"ends": 0, "truncations": 0}
+
+    def compare(i: int, env) -> None:
+        if ended[i]:
+            assert v.current_player[i] == -1
+            assert not v.action_mask[i].any()
+            final = env.observe(agents[last_mover[i]])["observation"]
+            assert same_bits(v.observation[i], final), f"env {i}: final view of seat {last_mover[i]}"
+            return
+        mover = env.agent_selection
+        assert v.current_player[i] == agents.index(mover), f"env {i}: mover"
+        seen = env.observe(mover)
+        assert same_bits(v.observation[i], seen["observation"]), f"env {i}: observation of {mover}"
+        assert np.array_equal(v.action_mask[i], seen["action_mask"].astype(bool)), f"env {i}: mask"
+
+    for i, env in enumerate(envs):
+        compare(i, env)
+    steps = 0
+    while steps < total_steps:
+        actions = v.sample_legal() if rng.random() < 0.5 else np.zeros(num_envs, dtype=np.int64)
+        for i in range(num_envs):
+            if not ended[i] and not v.action_mask[i, actions[i]]:
+                actions[i] = rng.choice(np.flatnonzero(v.action_mask[i]))
+            if ended[i]:
+                actions[i] = rng.integers(-5, 10**6)  # ignored: the env starts its next game
+        movers = v.current_player.copy()
+        v.step(actions)
+        for i, env in enumerate(envs):
+            if ended[i]:
+                games[i] += 1
+                assert v.env_status(i)[:2] == (games[i], (seed + i + games[i] * num_envs) % 2**64)
+                env.reset(seed=seed + i + int(games[i]) * num_envs)
+                ended[i] = False
+                assert not v.terminated[i] and not v.truncated[i] and not v.rewards[i].any()
+                compare(i, env)
+                continue
+            env.step(int(actions[i]))
+            steps += 1
+            for p, agent in enumerate(agents):
+                assert np.float32(env.rewards[agent]) == v.rewards[i, p], f"env {i}: reward of {agent}"
+            # A seat out of a game that goes on is terminated alone; the batch's flag is the game's.
+            game_over, truncated = all(env.terminations.values()), any(env.truncations.values())
+            assert bool(v.terminated[i]) == game_over, f"env {i}: terminated"
+            assert bool(v.truncated[i]) == truncated, f"env {i}: truncated"
+            if game_over or truncated:
+                ended[i] = True
+                last_mover[i] = movers[i]
+                counts["ends"] += 1
+                counts["truncations"] += int(v.truncated[i])
+            compare(i, env)
+    return counts
+
+
+@pytest.mark.parametrize(("env_id", "kwargs", "n"), CASES)
+def test_batch_plays_the_aec_envs_games(env_id, kwargs, n, request):
+    total = 10**6 if request.config.getoption("--soak") else 20_000
+    counts = check_batch_against_envs(env_id, kwargs, n, total, num_envs=7)
+    assert counts["ends"] >= 7, "the games never ended: autoreset was not exercised"
+
+
+@pytest.mark.parametrize(("env_id", "kwargs", "n"), CASES)
+def test_truncation_matches_the_aec_env(env_id, kwargs, n):
+    counts = check_batch_against_envs(env_id, kwargs, n, 600, num_envs=3, max_steps=23)
+    assert counts["truncations"] >= 3
+
+
+# -- the compiled single-game state against the Python state -----------------------------------
+
+
+def check_same_state(core, py, twin) -> None:
+    n = py.game.num_players
+    assert core.current_player == py.current_player
+    assert core.is_terminal == py.is_terminal
+    assert np.array_equal(core.legal_mask(), py.legal_mask())
+    assert core.legal_actions() == list(py.legal_actions())
+    assert np.array_equal(core.returns(), np.asarray(py.returns(), dtype=np.float64))
+    for p in range(n):
+        assert same_bits(core.observation(p), py.observation(p)), f"seat {p}'s observation"
+        assert core.player_done(p) == py.player_done(p)
+    ci, pi = core.info(), py.info()
+    assert ci.keys() == pi.keys()
+    for key in pi:
+        assert np.array_equal(np.asarray(ci[key]), np.asarray(pi[key])), f"info {key}"
+    assert core.phase == py.phase and core.phase_name == py.phase_name
+    assert same_bits(core.privileged_observation(), twin.privileged_observation(py)), "privileged view"
+
+
+@pytest.mark.parametrize(("env_id", "kwargs", "n"), CASES)
+def test_state_equals_the_python_engine(env_id, kwargs, n):
+    game = python_game(env_id, kwargs, n)
+    core_game = compiled.CoreGame(game)
+    twin = core_game.twin
+    rng = np.random.default_rng(case_seed(env_id, kwargs, n))
+    moves = clones = redeals = 0
+    for seed in [0, 1, 2**64 - 1, *rng.integers(0, 2**63, size=9).tolist()]:
+        py, core = game.new_initial_state(seed), core_game.new_initial_state(seed)
+        check_same_state(core, py, twin)
+        while not py.is_terminal:
+            roll = rng.random()
+            if roll < 0.05:
+                # A mid-game clone plays on alone; the original must not move with it.
+                c_core, c_py = core.clone(), py.clone()
+                for _ in range(3):
+                    if c_py.is_terminal:
+                        break
+                    a = int(rng.choice(c_py.legal_actions()))
+                    c_py.apply(a)
+                    c_core.apply(a)
+                    check_same_state(c_core, c_py, twin)
+                clones += 1
+            elif roll < 0.10:
+                # The same numpy generator re-deals the same way, and the chance streams after it agree.
+                seat = int(rng.integers(n))
+                draw = int(rng.integers(2**32))
+                d_py = py.determinize(seat, np.random.default_rng(draw))
+                d_core = core.determinize(seat, np.random.default_rng(draw))
+                check_same_state(d_core, d_py, twin)
+                for _ in range(6):
+                    if d_py.is_terminal:
+                        break
+                    a = int(rng.choice(d_py.legal_actions()))
+                    d_py.apply(a)
+                    d_core.apply(a)
+                    check_same_state(d_core, d_py, twin)
+                redeals += 1
+            a = int(rng.choice(py.legal_actions()))
+            py.apply(a)
+            core.apply(a)
+            moves += 1
+            check_same_state(core, py, twin)
+    assert clones >= 3 and redeals >= 3, (clones, redeals)
+
+
+@pytest.mark.parametrize(("env_id", "kwargs", "n"), CASES)
+def test_views_hold_no_hidden_card_and_the_privileged_view_does(env_id, kwargs, n):
+    """A re-deal of what a seat cannot see leaves its view bit for bit, and the privileged view,
+    which opens with every seat's view, holds the hidden cards: it changes under re-deals."""
+    game = compiled.CoreGame(python_game(env_id, kwargs, n))
+    rng = np.random.default_rng(7)
+    obs = game.observation_size
+    changed = 0
+    for seed in range(12):
+        state = game.new_initial_state(seed)
+        for _ in range(int(rng.integers(0, 40))):
+            if state.is_terminal:
+                break
+            state.apply(int(rng.choice(state.legal_actions())))
+        if state.is_terminal:
+            continue
+        priv = state.privileged_observation()
+        for p in range(n):
+            assert same_bits(priv[p * obs : (p + 1) * obs], state.observation(p))
+        for p in range(n):
+            redealt = state.determinize(p, np.random.default_rng(int(rng.integers(2**32))))
+            assert same_bits(redealt.observation(p), state.observation(p)), f"seat {p} saw the re-deal"
+            changed += not same_bits(redealt.privileged_observation()[n * obs :], priv[n * obs :])
+    assert changed > 0, "no re-deal changed the hidden block: it holds no hidden card"
+
+
+@pytest.mark.parametrize(("env_id", "kwargs", "n"), CASES)
+def test_rollout_pickle_and_layouts(env_id, kwargs, n):
+    game = compiled.CoreGame(python_game(env_id, kwargs, n))
+    state = game.new_initial_state(3)
+    state.apply(state.legal_actions()[0])
+    copy = pickle.loads(pickle.dumps(state))
+    assert same_bits(copy.observation(0), state.observation(0))
+    assert copy.mirror().legal_actions() == state.legal_actions()
+    played = copy.rollout(seed=11)
+    assert copy.is_terminal and played > 0
+    assert not state.is_terminal, "a rollout moved the state it was copied from"
+    again = pickle.loads(pickle.dumps(state))
+    assert again.rollout(seed=11) == played and np.array_equal(again.returns(), copy.returns())
+    layout = game.privileged_layout()
+    assert layout[-1].stop == game.dims["privileged_size"]
+    assert layout[-1].stop == len(state.privileged_observation())
+
+
+# -- the data the twins receive -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("env_id", "kwargs", "n"), CASES)
+def test_the_twin_holds_the_python_tables(env_id, kwargs, n):
+    game = compiled.CoreGame(python_game(env_id, kwargs, n))
+    held = compiled.core_module().tables(game.core_name)
+    declared = {k: [int(x) for x in v] for k, v in game.twin.core_tables().items()}
+    assert held == declared
+    with pytest.raises(ValueError, match="holds"):
+        name, values = next(iter(declared.items()))
+        compiled.core_module().load_tables(game.core_name, {**declared, name: [*values, 0]})
+    assert compiled.core_module().tables(game.core_name) == declared, "a failed load changed a table"
+
+
+# -- bad input at the boundary ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("env_id", "kwargs", "n"), CASES)
+def test_bad_actions_name_the_env_and_change_nothing(env_id, kwargs, n):
+    v = vector.make(env_id, num_envs=4, seed=5, num_players=n, **kwargs)
+    v.reset()
+    before = [a.copy() for a in (v.current_player, v.observation, v.action_mask, v.rewards)]
+    status = [v.env_status(i) for i in range(4)]
+    good = v.sample_legal()
+    illegal = np.flatnonzero(~v.action_mask[2])
+    cases = [
+        (v.num_actions, ValueError, "env 2: action .* out of range"),
+        (-1, ValueError, "env 2: action -1 "),
+    ]
+    if illegal.size:
+        cases.append((int(illegal[0]), mystic_envs.IllegalActionError, "env 2: action .* is illegal"))
+    for action, error, message in cases:
+        bad = good.copy()
+        bad[2] = action
+        with pytest.raises(error, match=message):
+            v.step(bad)
+        for a, b in zip(before, (v.current_player, v.observation, v.action_mask, v.rewards), strict=True):
+            assert np.array_equal(a, b)
+        assert [v.env_status(i) for i in range(4)] == status
+    with pytest.raises(ValueError, match="shape"):
+        v.step(good[:3])
+    with pytest.raises(TypeError, match="integers"):
+        v.step(good.astype(np.float64))
+    with pytest.raises(ValueError, match="seat"):
+        v.observe(n)
+    v.step(good)  # the batch still works
+    state = compiled.CoreGame(python_game(env_id, kwargs, n)).new_initial_state(0)
+    with pytest.raises(TypeError):
+        state.apply(1.5)
+    with pytest.raises(ValueError, match="seat"):
+        state.observation(-1)
+    wrong = next(a for a in range(state.game.num_actions) if not state.is_legal(a))
+    view = state.observation(0)
+    with pytest.raises(mystic_envs.IllegalActionError, match="illegal action"):
+        state.apply(wrong)
+    assert same_bits(state.observation(0), view)
+
+
+def test_vector_make_checks_its_arguments():
+    env_id = CASES[0].values[0] if CASES else pytest.skip("no twin built")
+    with pytest.raises(ValueError, match="num_envs"):
+        vector.make(env_id, num_envs=0)
+    with pytest.raises(ValueError, match="num_threads"):
+        vector.make(env_id, num_threads=0)
+    with pytest.raises(ValueError, match="seed"):
+        vector.make(env_id, seed=-1)
+    with pytest.raises(TypeError, match="render_mode"):
+        vector.make(env_id, render_mode="ansi")
+    with pytest.raises(TypeError, match="unexpected keyword"):
+        vector.make(env_id, colour="red")
+    with pytest.raises(RuntimeError, match="reset"):
+        vector.make(env_id).step(np.zeros(1, dtype=np.int64))
+
+
+@pytest.mark.parametrize(("env_id", "kwargs", "n"), CASES)
+def test_threads_split_the_batch_without_changing_it(env_id, kwargs, n):
+    runs = []
+    for threads in (1, 2, 3):
+        v = vector.make(env_id, num_envs=37, seed=9, num_threads=threads, num_players=n, **kwargs)
+        v.reset()
+        trace = []
+        for _ in range(150):
+            v.step(v.sample_legal())
+            trace.append((v.observation.copy(), v.rewards.copy(), v.terminated.copy(), v.action_mask.copy()))
+        runs.append(trace)
+    for other in runs[1:]:
+        for a, b in zip(runs[0], other, strict=True):
+            assert all(np.array_equal(x, y) for x, y in zip(a, b, strict=True))

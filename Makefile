@@ -42,7 +42,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-test: lint
+test: lint core
 	$(BIN)/python -m pytest -n 2 -q --nbmake --durations=25
 
 demo: $(STAMP)

@@ -195,3 +195,23 @@ def reset_to_illegal_chance(env: Any, seed: int, rng: np.random.Generator, max_m
             return illegal
         env.step(random_mask_action(mask, rng))
     raise AssertionError(f"no illegal action found in {max_moves} moves (seed {seed})")
+
+
+def _compiled_cases() -> list[Any]:
+    """The same cases on the compiled twin (``engine="c"``) for every game that has one: the whole
+    suite runs on both engines. Without a built core they skip, except under CI=true (CONVENTIONS 8)."""
+    import os
+
+    from mystic_envs.core import compiled
+    from tests.core.cases import twin_env_ids
+
+    missing = not compiled.is_available() and os.environ.get("CI") != "true"
+    marks = [pytest.mark.skip(reason=compiled.HOW_TO_BUILD)] if missing else []
+    return [
+        pytest.param(ConfiguredId(env_id, engine="c"), n, id=f"{env_id}-{n}p-c", marks=marks)
+        for env_id in twin_env_ids()
+        for n in mystic_envs.player_counts(env_id)
+    ]
+
+
+CASES += _compiled_cases()

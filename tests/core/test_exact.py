@@ -5,11 +5,12 @@ against one AEC env per slot (mover, observation bit for bit, mask, every seat's
 termination and truncation, autoreset seeds), the compiled single-game state against the Python
 state (every seat's view, mask, returns, infos, clone, determinize with the same generator, the
 privileged view), and every way to hand the core a bad action. ``--soak`` plays 10**6 steps a case
-instead of 20,000.
+instead of 20,000 (``MYSTIC_EXACT_STEPS`` sets another number: the sanitizer run's short form).
 """
 
 from __future__ import annotations
 
+import os
 import pickle
 import zlib
 
@@ -110,7 +111,7 @@ def check_batch_against_envs(env_id: str, kwargs: dict, n: int, total_steps: int
 
 @pytest.mark.parametrize(("env_id", "kwargs", "n"), CASES)
 def test_batch_plays_the_aec_envs_games(env_id, kwargs, n, request):
-    total = 10**6 if request.config.getoption("--soak") else 20_000
+    total = 10**6 if request.config.getoption("--soak") else int(os.environ.get("MYSTIC_EXACT_STEPS", 20_000))
     counts = check_batch_against_envs(env_id, kwargs, n, total, num_envs=7)
     assert counts["ends"] >= 7, "the games never ended: autoreset was not exercised"
 

@@ -55,6 +55,9 @@ Version history:
   often they are fulfilled (4, 6, 7 points); the observation keeps its 889 values and layout (the
   gaps' look-ahead rows stay zero), and the state keeps its public board part until a stack
   changes.
+- v0 (issue 27): every shuffle and coin comes from the core generator (``mystic_envs.core.rng``,
+  shared with the compiled twin), so seeded games changed once: the same seed deals another game,
+  and records of 0.1.0 no longer replay.
 """
 
 from __future__ import annotations

@@ -30,6 +30,7 @@ from mystic_envs.core.game import (
     check_seed,
     zero_sum_returns,
 )
+from mystic_envs.core.rng import Rng, fresh_seed, from_generator
 from mystic_envs.mystria.board import (
     COLOUR_NAMES,
     FIRST_PLAYER_DROPS,
@@ -156,7 +157,8 @@ class MystriaGame(Game):
         self.majority_points = MAJORITY_POINTS[variant]
 
     def new_initial_state(self, seed: int | None = None) -> MystriaState:
-        return MystriaState.new(self, np.random.default_rng(check_seed(seed)))
+        seed = check_seed(seed)
+        return MystriaState.new(self, Rng(fresh_seed() if seed is None else seed))
 
     def observation_layout(self) -> tuple[LayoutEntry, ...]:
         from mystic_envs.mystria.observation import LAYOUT
@@ -222,11 +224,13 @@ class MystriaState(GameState):
     )
 
     @classmethod
-    def new(cls, game: MystriaGame, rng: np.random.Generator) -> MystriaState:
+    def new(cls, game: MystriaGame, rng: Rng) -> MystriaState:
+        # The draws' order is part of the game (the compiled twin, mystria.c, draws the same):
+        # the first player, the stacks, then the four Objective tiles.
         s = cls.__new__(cls)
         s.game = game
         s.rng = rng
-        s.first = int(rng.integers(2))
+        s.first = rng.below(2)
         s.drops = [0, 0]
         s.drops[s.first] = FIRST_PLAYER_DROPS
         s.drops[1 - s.first] = TOTAL_DROPS - FIRST_PLAYER_DROPS
@@ -240,7 +244,7 @@ class MystriaState(GameState):
         s.kept = [-1, -1]
         s.drawn = [(), ()]
         if game.full:
-            tiles = rng.permutation(NUM_OBJECTIVES)[: 2 * OBJECTIVES_DRAWN].tolist()
+            tiles = rng.sample(NUM_OBJECTIVES, 2 * OBJECTIVES_DRAWN)
             s.drawn[s.first] = tuple(sorted(tiles[:OBJECTIVES_DRAWN]))
             s.drawn[1 - s.first] = tuple(sorted(tiles[OBJECTIVES_DRAWN:]))
             s.phase = KEEP_PHASE
@@ -256,7 +260,7 @@ class MystriaState(GameState):
         # Drawing from the bag until no stack is three identical tokens is the same as redrawing
         # the whole deal: every allowed deal is equally likely (about 3 draws on average).
         while True:
-            tokens = self.rng.permutation(NUM_COLOURS * TOKENS_PER_COLOUR) // TOKENS_PER_COLOUR
+            tokens = np.array(self.rng.permutation(NUM_COLOURS * TOKENS_PER_COLOUR)) // TOKENS_PER_COLOUR
             stacks = tokens[: STACK_HEIGHT * len(STACK_SPACES)].reshape(len(STACK_SPACES), STACK_HEIGHT)
             if not ((stacks[:, 0] == stacks[:, 1]) & (stacks[:, 1] == stacks[:, 2])).any():
                 break
@@ -563,7 +567,7 @@ class MystriaState(GameState):
         """
         c = MystriaState.__new__(MystriaState)
         c.game = self.game
-        c.rng = self.rng if share_rng else _copy_generator(self.rng)
+        c.rng = self.rng if share_rng else self.rng.copy()
         c.assigned = self.assigned
         c.bag = self.bag[:]
         c.board_view = self.board_view  # never written to: the copy may share it
@@ -595,8 +599,10 @@ class MystriaState(GameState):
 
     def determinize(self, player: int, rng: np.random.Generator) -> MystriaState:
         self.check_seat(player)
-        check_rng(rng)
-        c = self.clone(share_rng=True)  # the copy gets its own generator below
+        # One draw of the caller's generator seeds the core generator that re-deals and then goes
+        # on as the copy's chance stream: the compiled twin does the same from the same draw.
+        r = from_generator(check_rng(rng))
+        c = self.clone(share_rng=True)  # the copy gets r below
         opp = 1 - player
         if self.game.full:
             # Unseen by `player`: the opponent's two tiles (which one was kept, if it was; only the
@@ -606,14 +612,14 @@ class MystriaState(GameState):
             unseen = [t for t in range(NUM_OBJECTIVES) if t not in self.drawn[player]]
             if revealed:
                 unseen.remove(self.kept[opp])
-                other = unseen[int(rng.integers(len(unseen)))]
+                other = unseen[r.below(len(unseen))]
                 c.drawn[opp] = tuple(sorted((self.kept[opp], other)))
             else:
-                pick = rng.choice(len(unseen), size=OBJECTIVES_DRAWN, replace=False).tolist()
+                pick = r.sample(len(unseen), OBJECTIVES_DRAWN)
                 c.drawn[opp] = tuple(sorted(unseen[i] for i in pick))
                 if self.kept[opp] >= 0:
-                    c.kept[opp] = c.drawn[opp][int(rng.integers(OBJECTIVES_DRAWN))]
-        c.rng = np.random.default_rng(int(rng.integers(2**63)))
+                    c.kept[opp] = c.drawn[opp][r.below(OBJECTIVES_DRAWN)]
+        c.rng = r
         return c
 
     def describe(self, viewer: int | None = None) -> str:
@@ -669,12 +675,6 @@ class MystriaState(GameState):
             assert self.winner == -1 and self.end_reason == NOT_OVER
             if self.phase == TAKE_PHASE:
                 assert self.triangles or (self.drops[self.player] > 0 and self.can_act())
-
-
-def _copy_generator(rng: np.random.Generator) -> np.random.Generator:
-    g = np.random.Generator(type(rng.bit_generator)())
-    g.bit_generator.state = rng.bit_generator.state
-    return g
 
 
 __all__ = ["NUM_ACTIONS", "MystriaGame", "MystriaState", "Score", "action_meaning"]

@@ -247,7 +247,7 @@ def _at_the_score_board(variant: str, seed: int):
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-@pytest.mark.parametrize("seed", [69, 118, 290, 348])
+@pytest.mark.parametrize("seed", [61, 92, 156, 196])
 def test_the_second_player_keeps_the_top_score_value_off_a_triangle_standing_for_the_first(variant, seed):
     """Deals where a triangle stands at the start, so the first player takes its colour for free:
     the old rule (the highest value on the colour most on view) put the 4 or the 10 on that colour

@@ -50,6 +50,10 @@ Version history:
   ``thunder_charged``, 125 values instead of 123); the top halves vary (Earth 2/2, Air 2/0, Storm
   2/2, Water 1/2, Shadow 3/0); Earth's, Air's, Storm's, Water's and Shadow's bottom halves and
   Life's restore (3) re-balanced. Models trained on the first release no longer load.
+- v0 (issue 27, unreleased so the id stays): seeded games changed once: every draw (the first
+  player, each round's deal, ``determinize``'s coin) comes from the core generator
+  (``mystic_envs.core.rng``, shared with the compiled twin), and ``reset(seed=s)`` plays the game
+  seeded ``s``; records of 0.1.0 no longer replay.
 """
 
 from __future__ import annotations

@@ -22,6 +22,7 @@ from mystic_envs.core.game import (
     check_seed,
     zero_sum_returns,
 )
+from mystic_envs.core.rng import Rng, fresh_seed, from_generator
 from mystic_envs.elemystic.cards import (
     AIR,
     AIR_TOKEN_DEFENSE,
@@ -129,7 +130,8 @@ class ElemysticGame(Game):
         self.num_actions = NUM_ACTIONS
 
     def new_initial_state(self, seed: int | None = None) -> ElemysticState:
-        return ElemysticState.new(self, np.random.default_rng(check_seed(seed)))
+        seed = check_seed(seed)
+        return ElemysticState.new(self, Rng(fresh_seed() if seed is None else seed))
 
     def observation_layout(self) -> tuple[LayoutEntry, ...]:
         from mystic_envs.elemystic.observation import LAYOUT
@@ -187,13 +189,13 @@ class ElemysticState(GameState):
     )
 
     @classmethod
-    def new(cls, game: ElemysticGame, rng: np.random.Generator) -> ElemysticState:
+    def new(cls, game: ElemysticGame, rng: Rng) -> ElemysticState:
         s = cls.__new__(cls)
         s.game = game
         s.rng = rng
         s.energy = [STARTING_ENERGY, STARTING_ENERGY]
         s.round = 0
-        s.starting_player = int(rng.integers(2))
+        s.starting_player = rng.below(2)
         s.draft_first = s.starting_player
         s.play_first = s.starting_player
         s.air_holder = -1  # plays the Air Token this round
@@ -224,7 +226,7 @@ class ElemysticState(GameState):
         self.pool = ALL_ELEMENTS & ~((1 << unknown) | (1 << secrets[0]) | (1 << secrets[1]))
 
     def _setup_round(self) -> None:
-        perm = self.rng.permutation(NUM_ELEMENTS).tolist()
+        perm = self.rng.permutation(NUM_ELEMENTS)
         self.round += 1
         self.round_start_energy = tuple(self.energy)
         self.unknown = perm[0]
@@ -489,7 +491,7 @@ class ElemysticState(GameState):
         """
         c = ElemysticState.__new__(ElemysticState)
         c.game = self.game
-        c.rng = self.rng if share_rng else _copy_generator(self.rng)
+        c.rng = self.rng if share_rng else self.rng.copy()
         c.energy = self.energy[:]
         c.round = self.round
         c.round_start_energy = self.round_start_energy
@@ -536,19 +538,21 @@ class ElemysticState(GameState):
 
     def determinize(self, player: int, rng: np.random.Generator) -> ElemysticState:
         self.check_seat(player)
-        check_rng(rng)
-        c = self.clone(share_rng=True)  # the copy gets its own generator below
+        # One draw of the caller's generator seeds the core generator that both re-deals and then
+        # carries the copy's chance, so the compiled twin, handed the same draw, does the same.
+        r = from_generator(check_rng(rng))
+        c = self.clone(share_rng=True)  # the copy's chance stream is r, set below
         opp = 1 - player
         # Unseen by `player`: the Unknown Element and, unless visible, the opponent's secret. The
         # pair itself is public (the two elements nobody showed); which is which is a fair coin.
         # Starting from the sorted pair makes the result depend only on what `player` sees.
         if not self.secret_visible_to(player) and self.phase != GAME_OVER:
             low, high = sorted((c.secret[opp], c.unknown))
-            if rng.random() < 0.5:
+            if r.below(2):
                 low, high = high, low
             c.hand[opp] = c.hand[opp] & ~((1 << c.secret[opp]) | (1 << c.unknown)) | (1 << low)
             c.secret[opp], c.unknown = low, high
-        c.rng = np.random.default_rng(int(rng.integers(2**63)))
+        c.rng = r
         return c
 
     def describe(self, viewer: int | None = None) -> str:
@@ -586,12 +590,6 @@ class ElemysticState(GameState):
             assert self.winner >= 0 and self.energy[1 - self.winner] <= 0 < self.energy[self.winner]
         else:
             assert min(self.energy) > 0 and self.winner == -1
-
-
-def _copy_generator(rng: np.random.Generator) -> np.random.Generator:
-    g = np.random.Generator(type(rng.bit_generator)())
-    g.bit_generator.state = rng.bit_generator.state
-    return g
 
 
 __all__ = ["NUM_ACTIONS", "ElemysticGame", "ElemysticState", "action_meaning"]

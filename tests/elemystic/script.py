@@ -7,8 +7,7 @@ mover's legal actions, so a script that breaks a rule fails loudly.
 
 from __future__ import annotations
 
-import numpy as np
-
+from mystic_envs.core.rng import Rng
 from mystic_envs.elemystic import rules
 from mystic_envs.elemystic.cards import DEFENSE, ELEMENT_NAMES, INV_DEFENSE, INV_STRENGTH, SPEED, STRENGTH
 from mystic_envs.elemystic.rules import ElemysticGame, ElemysticState
@@ -35,7 +34,7 @@ def action(move: str) -> int:
 
 def new_state(starting_player: int = 0, seed: int = 0) -> RecordingState:
     """A recording game whose round-1 arrows point at ``starting_player``."""
-    s = RecordingState.new(ElemysticGame(), np.random.default_rng(seed))
+    s = RecordingState.new(ElemysticGame(), Rng(seed))
     s.records = []
     s.starting_player = s.draft_first = s.play_first = s.player = starting_player
     return s

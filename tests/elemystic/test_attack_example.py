@@ -9,9 +9,9 @@ Player 1 takes the Light Token.
 
 from __future__ import annotations
 
-import numpy as np
 from script import E, deal, draft, new_state, play
 
+from mystic_envs.core.rng import Rng
 from mystic_envs.elemystic.cards import INV_STRENGTH, LIGHT, SPEED
 from mystic_envs.elemystic.observation import LAYOUT
 from mystic_envs.elemystic.rules import ElemysticState
@@ -37,7 +37,7 @@ class AttackLog(ElemysticState):
 
 
 def example_state() -> AttackLog:
-    s = AttackLog.new(new_state().game, np.random.default_rng(0))
+    s = AttackLog.new(new_state().game, Rng(0))
     s.log = []
     s.starting_player = s.draft_first = s.play_first = s.player = 0
     deal(s, unknown="Shadow", secret0="Water", secret1="Earth")

@@ -10,6 +10,7 @@ import pytest
 from script import E, RecordingState, action, book_totals, deal, new_state, play, play_columns, setup_round
 
 from mystic_envs.core.errors import IllegalActionError
+from mystic_envs.core.rng import Rng
 from mystic_envs.elemystic import rules
 from mystic_envs.elemystic.cards import (
     SPEED,
@@ -185,7 +186,7 @@ def random_rounds(games: int = 300):
     """Every resolved round of ``games`` random games, as recorded by RecordingState."""
     rng = np.random.default_rng(7)
     for seed in range(games):
-        s = RecordingState.new(ElemysticGame(), np.random.default_rng(seed))
+        s = RecordingState.new(ElemysticGame(), Rng(seed))
         s.records = []
         while not s.is_terminal:
             legal = s.legal_actions()

@@ -75,6 +75,9 @@ Version history:
   player a card, Tidal Curse floods each opponent, Archive returns 2 cards, Fortune shuffles 2
   back before it draws; one new effect target (a Pawn of yours with no Power), and mills and
   floods that hit each opponent. Observation and action shapes unchanged.
+- v0 (issue 28): the round ends the moment the Draw Count reaches 3, the rest of the move lost
+  (I-2); the observation adds each Attachment's owner to the Pawn slots and ``*_discard_order``
+  (1,858 values at 2 players, was 1,462), so models trained before it no longer load.
 """
 
 from __future__ import annotations

@@ -228,10 +228,22 @@ def _seat(s: Any, q: int, y0: float, viewer: int | str | None) -> tuple[list[str
     looked = (
         s.known_top[q] if viewer == "all" else s.looked_top(viewer if isinstance(viewer, int) else None, q)
     )
+    looked_rows: list[str] = []
     if looked:
         shown = ", ".join(_short(c) for c in reversed(s.deck[q][-looked:]))
-        rows += textwrap.wrap(f"Deck top (looked at, top first): {shown}", 54)
-    for row in rows:
+        looked_rows = textwrap.wrap(f"Deck top (looked at, top first): {shown}", 54)
+        rows += looked_rows
+    pile_rows = rows[: len(rows) - len(looked_rows)]
+    # The Q&A lets anyone look through a discard pile: the whole pile, top first, on hover.
+    browse = "; ".join(f"{k + 1}. {card_line(c)}" for k, c in enumerate(reversed(pile)))
+    lines = []
+    for row in pile_rows:
+        lines.append(svg.text(CROSS_X, dy, row, size=11.5))
+        dy += 16
+    if pile:
+        lines.insert(0, svg.title(f"player_{q}'s discard pile, top first: {browse}"))
+    body.append(svg.group(lines, class_="pile"))
+    for row in looked_rows:
         body.append(svg.text(CROSS_X, dy, row, size=11.5))
         dy += 16
     right_h = dy - top + 6

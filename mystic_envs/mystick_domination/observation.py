@@ -45,12 +45,20 @@ DELAYED_CARDS = tuple(c.id for c in CARDS if c.trigger == AFTER_NEXT_INITIATIVE)
 _ENV_INDEX = {c: i for i, c in enumerate(ENV_CARDS)}
 _ATT_INDEX = {c: i for i, c in enumerate(ATT_CARDS)}
 _DELAYED_INDEX = {c: i for i, c in enumerate(DELAYED_CARDS)}
-PAWN_FEATURES = 1 + 4 + 4 + 4 + len(ATT_CARDS)  # occupied, suit, rank/infl/power/room, traits, attachments
+PAWN_HEAD = 1 + 4 + 4 + 4  # occupied, suit one-hot, rank/influence/Power/room, traits
+
+
+def pawn_features(n: int) -> int:
+    """A Pawn slot's size: its head, then the count of each Attachment by each owner (relative to
+    the Pawn's controller), since an Attachment's owner is public and decides its "you" and pile."""
+    return PAWN_HEAD + n * len(ATT_CARDS)
+
+
 CROSS_FEATURES = 1 + 4 + 1 + 1 + 1 + 1 + 1  # occupied, suit, major, rank, numeral, this Fate Draw, marked
 SEAT_SCALARS = 9
 
 
-def _seat_parts(k: int) -> list[tuple[str, int, str]]:
+def _seat_parts(k: int, n: int) -> list[tuple[str, int, str]]:
     who = "own" if k == 0 else f"seat+{k}"
     attachments = ", ".join(CARDS[c].name for c in ATT_CARDS)
     return [
@@ -61,12 +69,15 @@ def _seat_parts(k: int) -> list[tuple[str, int, str]]:
          "cannot place (deck, face-down hand): own deck; two random decks: the rest of the set; "
          "else cards seen going back"),
         (f"{who}_discard", NUM_CARDS, "count / 3 of each card in its discard pile"),
+        (f"{who}_discard_order", NUM_CARDS, f"place in its discard pile of each card's topmost copy: "
+         f"({DECK_SIZE} - cards above it) / {DECK_SIZE}, so 1 is the top card; 0 if not in the pile"),
         (f"{who}_deck_top", NUM_CARDS, "count / 3 of each card among its deck's top cards the observer "
          "looked at"),
         (f"{who}_environments", len(ENV_CARDS), "count / 3 of each Environment in its play area"),
-        (f"{who}_pawns", MAX_PAWNS * PAWN_FEATURES,
+        (f"{who}_pawns", MAX_PAWNS * pawn_features(n),
          f"per Pawn slot: occupied, suit one-hot, rank / 7, influence / 5, Power / 5, room / 5, traits "
-         f"({', '.join(TRAIT_NAMES)}), count of each Attachment ({attachments})"),
+         f"({', '.join(TRAIT_NAMES)}), then for each owner (the Pawn's controller first, then the "
+         f"seats after it in turn order) the count / 3 of each of its Attachments ({attachments})"),
         (f"{who}_cross", CROSS_SPACES * CROSS_FEATURES,
          "per Mystick Cross space: occupied, suit one-hot, Major, rank / 14, numeral + 1 / 22, drawn in the "
          "Fate Draw in progress, marked for the redraw"),
@@ -103,41 +114,43 @@ def build_layout_for(n: int) -> tuple[LayoutEntry, ...]:
         ("extra_move", 1, "1 if the mover takes another move after this one"),
     ]
     for k in range(n):
-        parts.extend(_seat_parts(k))
+        parts.extend(_seat_parts(k, n))
     return build_layout(parts)
 
 
-_SEAT_BLOCK = sum(size for _, size, _ in _seat_parts(0))
-_OFF: dict[str, int] = {}
-_start = 0
-for _name, _size, _ in _seat_parts(0):
-    _OFF[_name.removeprefix("own_")] = _start
-    _start += _size
-_O_STATUS, _O_HAND, _O_UNSEEN, _O_DISCARD, _O_TOP, _O_ENVS, _O_PAWNS, _O_CROSS, _O_DELAYED = (
-    _OFF[k]
-    for k in ("status", "hand", "unseen", "discard", "deck_top", "environments", "pawns", "cross", "delayed")
-)
-# Per-feature divisors of one seat block: values are written raw and scaled once at the end.
-_SEAT_SCALE = np.ones(_SEAT_BLOCK, dtype=np.float32)
-_SEAT_SCALE[_O_STATUS : _O_STATUS + SEAT_SCALARS] = (1, 1, 1, 1, 30, DECK_SIZE, 20, DECK_SIZE, 3)
-_SEAT_SCALE[_O_HAND : _O_ENVS + len(ENV_CARDS)] = 3.0
-for _slot in range(MAX_PAWNS):
-    _i = _O_PAWNS + _slot * PAWN_FEATURES
-    _SEAT_SCALE[_i + 5 : _i + 9] = (7, 5, 5, 5)
-    _SEAT_SCALE[_i + 13 : _i + PAWN_FEATURES] = 3.0
-for _j in range(CROSS_SPACES):
-    _i = _O_CROSS + _j * CROSS_FEATURES
-    _SEAT_SCALE[_i + 6 : _i + 8] = (14, 22)
-
-
 class _Tables:
-    """Offsets and the divisor vector of the layout for one player count."""
+    """Offsets and the divisor vector of the layout for one player count; ``o_*`` are offsets
+    inside a seat block, ``seat_block`` its size, ``pawn_features`` a Pawn slot's size."""
 
     def __init__(self, n: int) -> None:
         layout = build_layout_for(n)
         self.at = {e.name: e.start for e in layout}
         self.size = layout[-1].stop
         self.base = self.at["own_status"]
+        self.pawn_features = pf = pawn_features(n)
+        off, start = {}, 0
+        for name, size, _ in _seat_parts(0, n):
+            off[name.removeprefix("own_")] = start
+            start += size
+        self.seat_block = start
+        self.o_hand, self.o_unseen, self.o_discard, self.o_order = (
+            off[k] for k in ("hand", "unseen", "discard", "discard_order")
+        )
+        self.o_top, self.o_envs, self.o_pawns, self.o_cross, self.o_delayed = (
+            off[k] for k in ("deck_top", "environments", "pawns", "cross", "delayed")
+        )
+        # Per-feature divisors of one seat block: values are written raw and scaled once at the end.
+        seat = np.ones(start, dtype=np.float32)
+        seat[:SEAT_SCALARS] = (1, 1, 1, 1, 30, DECK_SIZE, 20, DECK_SIZE, 3)
+        seat[self.o_hand : self.o_envs + len(ENV_CARDS)] = 3.0
+        seat[self.o_order : self.o_order + NUM_CARDS] = DECK_SIZE
+        for slot in range(MAX_PAWNS):
+            i = self.o_pawns + slot * pf
+            seat[i + 5 : i + 9] = (7, 5, 5, 5)
+            seat[i + PAWN_HEAD : i + pf] = 3.0
+        for j in range(CROSS_SPACES):
+            i = self.o_cross + j * CROSS_FEATURES
+            seat[i + 6 : i + 8] = (14, 22)
         scale = np.ones(self.size, dtype=np.float32)
         scale[self.at["pool"]] = POOL_BY_PLAYERS[n]
         scale[self.at["draw_count"]] = 3
@@ -146,8 +159,8 @@ class _Tables:
         scale[i : i + 3] = (3, 8, 8)
         scale[self.at["resources_max"]] = 10
         for k in range(n):
-            b = self.base + k * _SEAT_BLOCK
-            scale[b : b + _SEAT_BLOCK] = _SEAT_SCALE
+            b = self.base + k * start
+            scale[b : b + start] = seat
         self.inverse = (1.0 / scale).astype(np.float32)
 
 
@@ -206,23 +219,26 @@ def _without(cards: list[int], shown: list[int]) -> list[int]:
 
 
 _ALWAYS = object()  # a part's key that never matches: rebuilt on every observation
-_PAWN_MEMO: dict[tuple, np.ndarray] = {}  # (card, influence, Power, traits, Attachments) -> slot row
+_PAWN_MEMO: dict[tuple, np.ndarray] = {}  # (card, influence, Power, traits, Attachments, n) -> slot row
 
 
-def _pawn_row(c: int, infl: int, power: int, traits: int, attached: tuple[int, ...]) -> np.ndarray:
-    """The raw values of a Pawn slot; the same few hundred rows come back all game long."""
-    key = (c, infl, power, traits, attached)
+def _pawn_row(
+    c: int, infl: int, power: int, traits: int, attached: tuple[tuple[int, int], ...], n: int
+) -> np.ndarray:
+    """The raw values of a Pawn slot; the same few hundred rows come back all game long.
+    ``attached``: (Attachment, its owner relative to the Pawn's controller) pairs."""
+    key = (c, infl, power, traits, attached, n)
     row = _PAWN_MEMO.get(key)
     if row is None:
-        row = np.zeros(PAWN_FEATURES, dtype=np.float32)
+        row = np.zeros(pawn_features(n), dtype=np.float32)
         row[0] = 1.0
         row[_PAWN_SUIT[c]] = 1.0
         row[5:9] = (_PAWN_RANK[c], infl, power, infl - power)
         for tk, bit in enumerate(TRAIT_BITS):
             if traits & bit:
                 row[9 + tk] = 1.0
-        for a in attached:
-            row[13 + _ATT_INDEX[a]] += 1.0
+        for a, rel in attached:
+            row[PAWN_HEAD + rel * len(ATT_CARDS) + _ATT_INDEX[a]] += 1.0
         if len(_PAWN_MEMO) < 100_000:  # a bound no real game comes near
             _PAWN_MEMO[key] = row
     return row
@@ -236,10 +252,11 @@ _CROSS_FULL[:, 1:, 8] = 1.0
 _CROSS_FULL[:, 2, 9] = 1.0
 
 
-def _table_part(s: MystickState, q: int) -> np.ndarray:
+def _table_part(s: MystickState, q: int, t: _Tables) -> np.ndarray:
     """Seat ``q``'s Environments, Pawns and waiting effects: raw values of the last parts of its
     seat block but the Mystick Cross (``_cross_part``), which changes on its own."""
-    o = np.zeros(_SEAT_BLOCK - _O_ENVS, dtype=np.float32)
+    o = np.zeros(t.seat_block - t.o_envs, dtype=np.float32)
+    n, pf = s.n, t.pawn_features
     for c in s.envs[q]:
         o[_ENV_INDEX[c]] += 1.0
     pawns = s.pawn[q]
@@ -248,19 +265,19 @@ def _table_part(s: MystickState, q: int) -> np.ndarray:
         for slot in range(MAX_PAWNS):
             c = pawns[slot]
             if c >= 0:
-                i = _O_PAWNS - _O_ENVS + slot * PAWN_FEATURES
-                attached = tuple(a for a, _ in attach[slot]) if attach[slot] else ()
-                o[i : i + PAWN_FEATURES] = _pawn_row(c, infl[slot], power[slot], traits[slot], attached)
+                i = t.o_pawns - t.o_envs + slot * pf
+                attached = tuple((a, (r - q) % n) for a, r in attach[slot]) if attach[slot] else ()
+                o[i : i + pf] = _pawn_row(c, infl[slot], power[slot], traits[slot], attached, n)
     for owner, c in s.delayed:
         if owner == q:
-            o[_O_DELAYED - _O_ENVS + _DELAYED_INDEX[c]] += 1.0
+            o[t.o_delayed - t.o_envs + _DELAYED_INDEX[c]] += 1.0
     return o
 
 
 def _cross_part(s: MystickState, q: int) -> np.ndarray:
     """Raw values of seat ``q``'s Mystick Cross: each card, as drawn in the Fate Draw in progress
     (and marked for the redraw) or not."""
-    o = np.zeros(_O_DELAYED - _O_CROSS, dtype=np.float32)
+    o = np.zeros(CROSS_SPACES * CROSS_FEATURES, dtype=np.float32)
     cross = s.cross[q]
     if max(cross) >= 0:
         in_fate = s.fate if q == s.mover else ()
@@ -323,7 +340,7 @@ def observe(s: MystickState, player: int) -> np.ndarray:
     epoch = s.pile_epoch
     for k in range(n):
         q = (player + k) % n
-        b = t.base + k * _SEAT_BLOCK
+        b = t.base + k * t.seat_block
         deck = s.deck[q]
         known = looked[q]
         split = len(deck) - known
@@ -342,7 +359,7 @@ def observe(s: MystickState, player: int) -> np.ndarray:
         version = s.hand_version[q]
         if keys.get(("hand", k)) != version:
             keys["hand", k] = version
-            i = b + _O_HAND
+            i = b + t.o_hand
             o[i : i + NUM_CARDS] = 0.0
             if q == player:
                 for c in _held(hand, s.hand_size[q]):
@@ -358,7 +375,7 @@ def observe(s: MystickState, player: int) -> np.ndarray:
             key = _ALWAYS if s.notes else None
         if key is _ALWAYS or keys.get(("unseen", k), _ALWAYS) != key:
             keys["unseen", k] = key
-            i = b + _O_UNSEEN
+            i = b + t.o_unseen
             if split and (q == player or lists_public):
                 o[i : i + NUM_CARDS] = _deck_counts(cache, s, q, split)
             else:
@@ -374,12 +391,20 @@ def observe(s: MystickState, player: int) -> np.ndarray:
         key = (len(discard), epoch)
         if keys.get(("discard", k)) != key:
             keys["discard", k] = key
-            i = b + _O_DISCARD
+            i = b + t.o_discard
             o[i : i + NUM_CARDS] = np.bincount(discard, minlength=NUM_CARDS) if discard else 0.0
+            # Cards act on "the top N cards" of a pile, so its order is public too. The pile only
+            # grows on top between epochs: the same size is the same order.
+            i = b + t.o_order
+            o[i : i + NUM_CARDS] = 0.0
+            depth = len(discard)
+            for c in discard:  # bottom to top: a later (higher) copy overwrites an earlier one
+                o[i + c] = DECK_SIZE - depth + 1
+                depth -= 1
         key = (known, len(deck), epoch)
         if keys.get(("top", k)) != key:
             keys["top", k] = key
-            i = b + _O_TOP
+            i = b + t.o_top
             o[i : i + NUM_CARDS] = np.bincount(deck[split:], minlength=NUM_CARDS) if known else 0.0
         # A challenge changes the cross at every Fate card and the Power only at its end: the two
         # parts are kept apart, so a Fate Draw does not rebuild ten Pawn slots per card.
@@ -388,10 +413,10 @@ def observe(s: MystickState, player: int) -> np.ndarray:
             keys["table", k] = key
             hit = cache.get(("table", q))
             if hit is None or hit[0] != key:  # the same part serves every observer
-                hit = cache["table", q] = (key, _table_part(s, q))
+                hit = cache["table", q] = (key, _table_part(s, q, t))
             part = hit[1]
-            o[b + _O_ENVS : b + _O_CROSS] = part[: _O_CROSS - _O_ENVS]
-            o[b + _O_DELAYED : b + _SEAT_BLOCK] = part[_O_DELAYED - _O_ENVS :]
+            o[b + t.o_envs : b + t.o_cross] = part[: t.o_cross - t.o_envs]
+            o[b + t.o_delayed : b + t.seat_block] = part[t.o_delayed - t.o_envs :]
         key = (
             tuple(s.cross[q]),
             (tuple(s.fate), tuple(s.marked)) if q == s.mover and s.fate else None,
@@ -401,5 +426,5 @@ def observe(s: MystickState, player: int) -> np.ndarray:
             hit = cache.get(("cross", q))
             if hit is None or hit[0] != key:
                 hit = cache["cross", q] = (key, _cross_part(s, q))
-            o[b + _O_CROSS : b + _O_DELAYED] = hit[1]
+            o[b + t.o_cross : b + t.o_delayed] = hit[1]
     return o * t.inverse

@@ -437,6 +437,11 @@ class MystickState(KnowledgeMixin, DecisionsMixin, EffectsMixin, GameState):
     def _run(self) -> None:
         """Resolve pending effects and continuations until a player must decide."""
         while self.phase != GAME_OVER:
+            if self.draw_count >= ROUND_DRAWS:
+                # "If the Draw Count ever reaches 3, the round ends immediately" (I-2): whatever the
+                # move would still have done (later effects, the rest of a challenge) is lost.
+                self._round_ends_now()
+                return
             if self.queue:
                 owner, card, k = self.queue[0]
                 if not self.alive[owner]:
@@ -503,14 +508,23 @@ class MystickState(KnowledgeMixin, DecisionsMixin, EffectsMixin, GameState):
                 return r
         return -1
 
+    def _round_ends_now(self) -> None:
+        """An effect brought the Draw Count to 3: drop the rest of the move and end the round."""
+        self.queue = []
+        self.groups = []
+        self.choice = []
+        self.extra_move = False
+        self.cont = CONT_END_MOVE
+        self._end_move()
+
     def _end_move(self) -> None:
         if self.resolving >= 0:
             self.discard[self.mover].append(self.resolving)
             self.resolving = -1
         self._clear_challenge()
         if self.draw_count >= ROUND_DRAWS:
-            # The round ends the moment the Draw Count reaches 3; an effect that raises it in the
-            # middle of a move ends it once that move has resolved (I-3).
+            # A draw move reaches 3 once its card (and Resources extras) are in hand; an effect that
+            # reaches 3 ends the round at once through ``_round_ends_now`` (I-2).
             self._end_round()
             if self.phase != GAME_OVER:
                 self._run()

@@ -277,7 +277,8 @@ def describe_action(s: MystickState, action: int, viewer: int | None = None, nam
 # -- the ``?`` command ---------------------------------------------------------------------------
 def table_effects(s: MystickState, viewer: int | None = None) -> str:
     """What every card on the table does (play areas, Attachments, Environments, each Mystick
-    Cross, the cards shown and waiting), the traits, and ``viewer``'s own hand."""
+    Cross, the cards shown and waiting, every discard pile top first), the traits, and
+    ``viewer``'s own hand."""
     if viewer is not None:
         viewer = s.check_seat(viewer, "viewer")
     lines = [
@@ -318,6 +319,9 @@ def table_effects(s: MystickState, viewer: int | None = None) -> str:
         if looked:
             rows.append("  deck top (you looked at them, top first):")
             rows += [f"    {card_line(c)}" for c in reversed(s.deck[q][-looked:])]
+        if s.discard[q]:  # the Q&A lets anyone look through the discard piles
+            rows.append(f"  discard pile ({len(s.discard[q])}, top first):")
+            rows += [f"    {k + 1}: {card_line(c)}" for k, c in enumerate(reversed(s.discard[q]))]
         if q == viewer:
             held = [(c, k) for c, k in enumerate(s.hand[q]) if k]
             rows.append("  your hand:" if held else "  your hand: empty")

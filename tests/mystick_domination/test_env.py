@@ -117,3 +117,34 @@ def test_kept_observation_parts_match_a_fresh_observation_at_every_step(n):
                 np.testing.assert_array_equal(s.observation(p), s.clone().observation(p))
             legal = s.legal_actions()
             s.apply(legal[rng.integers(len(legal))])
+
+
+def test_the_observation_names_each_attachments_owner_and_each_discard_piles_order():
+    from mystic_envs.mystick_domination.observation import ATT_CARDS, PAWN_HEAD, pawn_features
+
+    s = table(
+        n=3,  # wands_cups, swords_pentacles, wands_swords
+        pawns={0: [("Seven of Wands", 0, [("Nine of Wands", 0), ("Nine of Swords", 1)])]},
+        discards={0: ["Ace of Wands", "Two of Wands", "Three of Wands"]},  # the Three on top
+    )
+    at = {e.name: e.start for e in build_layout_for(3)}
+    obs = s.observation(1)  # player_0 is seat+2 of player_1
+    slot = at["seat+2_pawns"] + PAWN_HEAD  # slot 0's Attachments: the controller's first
+
+    def attached(rel: int, name: str) -> float:
+        return float(obs[slot + rel * len(ATT_CARDS) + ATT_CARDS.index(cid(name))])
+
+    assert attached(0, "Nine of Wands") == pytest.approx(1 / 3)  # player_0's own
+    assert attached(1, "Nine of Swords") == pytest.approx(1 / 3)  # player_1's, one seat after it
+    assert attached(0, "Nine of Swords") == 0 and attached(1, "Nine of Wands") == 0
+    assert pawn_features(3) == PAWN_HEAD + 3 * len(ATT_CARDS)
+    order = obs[at["seat+2_discard_order"] : at["seat+2_discard_order"] + len(s.hand[0])]
+    assert order[cid("Three of Wands")] == pytest.approx(1.0)
+    assert order[cid("Two of Wands")] == pytest.approx(38 / 39)
+    assert order[cid("Ace of Wands")] == pytest.approx(37 / 39)
+    assert np.count_nonzero(order) == 3
+    # The same cards in another order read differently: the order is in the vector, not only counts.
+    s.discard[0] = s.discard[0][::-1]
+    s.new_table()
+    again = s.observation(1)[at["seat+2_discard_order"] :][: len(order)]
+    assert again[cid("Ace of Wands")] == pytest.approx(1.0) and again[cid("Three of Wands")] < 1.0

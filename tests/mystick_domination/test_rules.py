@@ -341,6 +341,48 @@ def test_round_end_bonus_presence_doubles_power_removed_cross_cleared_draw_count
     assert s.draw_count == 0 and s.round == 2 and not s.is_terminal
 
 
+def test_a_plain_third_draw_ends_the_round_before_the_next_player_moves():
+    s = table(pawns={1: [("Five of Swords", 1)]}, draw_count=2, pool=5,
+              tops={0: ["Ace of Cups"], 1: ["Two of Swords"]})  # fmt: skip
+    play(s, (0, "draw"))
+    assert s.round == 2 and s.draw_count == 0 and s.score == [0, 1]  # player_1's bonus point
+    assert s.hand[0][cid("Ace of Cups")] == 1 and s.initiative_cards[1] == cid("Two of Swords")
+
+
+def test_a_third_draw_keeps_its_resources_extras_then_ends_the_round():
+    # The Draw Count counts draw moves, extras included (I-2): the extras are part of the move.
+    s = table(decks=["swords_pentacles", "wands_cups"], pawns={0: [("Three of Pentacles", 0)]}, draw_count=2)
+    before = s.hand_size[0]
+    play(s, (0, "draw"))
+    assert s.phase == RESOURCES_CHOICE and s.round == 1
+    play(s, (0, "extra 1"))
+    assert s.round == 2 and s.hand_size[0] == before + 2 + 1  # + the initiative card
+
+
+def test_wheel_of_fortune_ends_the_round_at_once_the_emperor_after_it_never_resolves():
+    # Wheel of Fortune (space 1) brings the Draw Count to 3: the round ends immediately, so The
+    # Emperor (space 2) does not lower it again and the challenge transfers nothing.
+    s = table(decks=["wands_cups", "swords_pentacles"], pawns={0: [("Five of Wands", 0)]}, pool=11,
+              draw_count=2, tops={0: ["Wheel of Fortune", "The Emperor", "Four of Wands"]})  # fmt: skip
+    play(s, (0, "challenge 0"), (0, "done"))
+    assert s.round == 2 and s.draw_count == 0
+    assert s.score == [0, 0] and s.pool == 11 and s.last_challenge is None
+    assert {cid("Wheel of Fortune"), cid("The Emperor")} <= set(s.discard[0])
+
+
+def test_parry_ends_the_round_on_the_declaration_before_the_fate_draw():
+    # Parry raises the Draw Count to 3 when its Pawn is challenged: the Fate Draw never happens, so
+    # The Emperor on top of the deck is not drawn as Fate (it is met at the next initiative draw).
+    s = table(decks=["wands_cups", "swords_pentacles"], pool=3, draw_count=2,
+              pawns={0: [("Seven of Wands", 0)], 1: [("Five of Swords", 2, [("Nine of Swords", 1)])]},
+              tops={0: ["The Emperor", "Four of Wands", "Five of Wands"], 1: ["Two of Swords"]})  # fmt: skip
+    play(s, (0, "challenge 0"), (0, "pawn 1 0"))
+    assert s.round == 2 and s.draw_count == 0 and s.phase == MOVE
+    assert s.score == [0, 2]  # no transfer; player_1's two Power scored as bonus points
+    assert s.discard[0] == [cid("The Emperor")] and s.initiative_cards[0] == cid("Four of Wands")
+    assert s.last_challenge is None
+
+
 def test_empty_pool_at_round_end_ends_the_game_highest_score_wins():
     s = table(pawns={0: [("Five of Cups", 1)]}, draw_count=2, pool=0, scores=[3, 5])
     play(s, (0, "draw"))
@@ -386,6 +428,24 @@ def test_elimination_three_players_fixed_reward_cards_leave_play_others_play_on(
     play(s2, (2, "draw"))
     assert s2.is_terminal and s2.winners() == [0]
     assert s2.returns().tolist() == [1.0, -1.0, 0.0], "player_2 outlasted player_1"
+
+
+def test_an_eliminated_players_power_returns_to_the_pool_and_reopens_an_empty_one():
+    # I-15: its Pawns leave play with it, and the Q&A sends a Pawn's Power back to the pool when it
+    # leaves play, so a pool emptied this round holds Power again at the round's end: no game over.
+    s = table(
+        n=3,
+        decks=["wands_cups", "swords_pentacles", "wands_swords"],
+        deck_sizes={1: 1},
+        mover=1,
+        pool=0,
+        draw_count=1,
+        pawns={0: [("Five of Wands", 1)], 1: [("Five of Swords", 2)]},
+    )
+    play(s, (1, "draw"))
+    assert not s.alive[1] and s.pool == 2
+    play(s, (2, "draw"))  # the third draw ends the round with 2 Power in the pool
+    assert not s.is_terminal and s.round == 2 and s.pool == 2 and s.score[0] == 1
 
 
 def test_apply_refuses_illegal_actions():

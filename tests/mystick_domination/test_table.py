@@ -333,3 +333,17 @@ def test_agents_play_at_four_players_against_random_to_the_end():
     text = "\n".join(lines)
     assert "against 3 x random" in lines[0] and "Final table:" in text and "Winner:" in text
     assert re.search(r"player_[123] \(random\) (plays|draws|challenges|attaches|uses|marks|keeps)", text)
+
+
+def test_any_discard_pile_can_be_browsed_at_the_terminal_and_on_the_page():
+    from agents.web import draw_mystick_domination as draw
+
+    s = table(discards={1: ["Ace of Swords", "Two of Swords", "The Magician"]})  # The Magician on top
+    text = table_effects(s, viewer=0)
+    pile = text.split("player_1:")[1].split("discard pile (3, top first):")[1].splitlines()[1:4]
+    assert [line.split(": ")[0].strip() for line in pile] == ["1", "2", "3"]
+    assert "The Magician" in pile[0] and "Two of Swords" in pile[1] and "Ace of Swords" in pile[2]
+    picture = draw.draw(s, 0)
+    tip = re.search(r"<title>player_1&#x27;s discard pile, top first: ([^<]*)</title>", picture)
+    assert tip is not None, "the page's discard pile has no list to browse"
+    assert tip.group(1).index("The Magician") < tip.group(1).index("Two of Swords") < tip.group(1).index("Ace of")

@@ -19,6 +19,25 @@ check bounds, end the game on an illegal move and enforce the call order, but Pe
 the first two in two wrappers of their own and a mystic env inside its one. So the run also
 times ``LEAN`` (connect four's raw env in the order-enforcing wrapper alone, built like a mystic
 env) and prints each mystic env's ratio to it, the engine-for-engine comparison.
+
+The compiled core's part (issue 27; with ``--core`` alone, by default whenever the core is built,
+never with ``--no-core``) is a second set of interleaved slices in the same process, in moves/s (a
+move is an action a mover chose: neither the AEC loop's ``None`` steps nor the batch's autoreset
+steps count). For each env id with a twin, each player count, and Mystria's intro variant: the batch
+(``mystic_envs.vector``: ``step(sample_legal())``, which writes the mover's observation and mask
+every step) at 1, 64 and 1,024 envs on one thread and at 1,024 on two; the same env's Python AEC
+path; connect_four_v3 and OpenSpiel's C++ connect_four driven from Python; random playouts on clones
+of one position by the Python engine, by the compiled state's ``rollout`` and by the compiled state
+in a Python loop; memory per game in the batch; and the wall time of a fresh build of the core
+(not under ``--quick`` or ``--no-build-time``). Twins not built yet are skipped with a line each.
+
+    python benchmarks/env_speed.py --core --rounds 3   # the core's part only
+    python benchmarks/env_speed.py --no-core           # the AEC part only
+
+Core targets (``CORE_*`` below): batch >= 2,000,000 moves/s (Elemystic) or 1,000,000 (Mystria's
+full rules, Tarot Dice) and >= 40x (Elemystic) or 30x the Python AEC path, at each batch size of
+``CORE_NUM_ENVS``; two threads >= 1.7x one at 1,024 envs; compiled clone + rollout >= 20x the Python
+engine's playouts/s.
 """
 
 from __future__ import annotations
@@ -26,10 +45,13 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import pickle
 import platform
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 import tracemalloc
 import warnings
@@ -199,6 +221,17 @@ def _cpu_name() -> str:
     return platform.processor() or platform.machine()
 
 
+def platform_info() -> dict[str, str]:
+    return {
+        "python": platform.python_version(),
+        "numpy": np.__version__,
+        "pettingzoo": pettingzoo.__version__,
+        "mystic_envs": mystic_envs.__version__,
+        "machine": platform.machine(),
+        "cpu": _cpu_name(),
+    }
+
+
 def _ratio(value: float | None, base: float | None) -> float | None:
     return None if value is None or not base else value / base
 
@@ -254,14 +287,7 @@ def run_benchmark(
         }
     return {
         "config": {"rounds": rounds, "seconds": seconds, "seed": seed, "baseline": BASELINE},
-        "platform": {
-            "python": platform.python_version(),
-            "numpy": np.__version__,
-            "pettingzoo": pettingzoo.__version__,
-            "mystic_envs": mystic_envs.__version__,
-            "machine": platform.machine(),
-            "cpu": _cpu_name(),
-        },
+        "platform": platform_info(),
         "contenders": results,
         "targets": check_targets(results),
     }
@@ -343,6 +369,521 @@ def format_targets(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+# -- The compiled core (issue 27) ----------------------------------------------------------------------
+#
+# A second, self-contained set of interleaved slices: the batched core (mystic_envs.vector) against the
+# same env's Python AEC path, connect_four_v3 and OpenSpiel's C++ connect_four, and the compiled
+# single-game state against the Python engine. Rates here are moves/s: one move is one action a mover
+# chose, so the AEC loops' None steps of finished agents and the batch's autoreset steps (which start
+# the next game and play nothing) are not counted on either side.
+
+#: Batch sizes timed on one thread; the thread comparison runs at CORE_THREADS_NUM_ENVS.
+CORE_NUM_ENVS = (1, 64, 1024)
+CORE_THREADS_NUM_ENVS = 1024
+CORE_THREADS = 2
+#: The configurations beside each player count's default that the core part also times.
+CORE_VARIANTS: dict[str, tuple[dict[str, Any], ...]] = {"mystria_v0": ({}, {"variant": "intro"})}
+#: Issue 27's targets: one-thread batch moves/s (full rules: the default configuration only) at each of
+#: CORE_NUM_ENVS, and the multiple of the same env's Python AEC path at each of them.
+CORE_RATE_TARGETS = {"elemystic_v0": 2_000_000.0, "mystria_v0": 1_000_000.0, "tarot_dice_v0": 1_000_000.0}
+CORE_PYTHON_RATIO_TARGETS = {"elemystic_v0": 40.0}
+CORE_PYTHON_RATIO_DEFAULT = 30.0
+CORE_THREADS_TARGET = 1.7
+CORE_PLAYOUT_RATIO_TARGET = 20.0
+OPEN_SPIEL = "OpenSpiel connect_four (C++ from Python)"
+# Steps between clock reads in a batch slice: at one env a step is a few microseconds.
+_BATCH_CHUNK = 8
+
+
+@dataclass(frozen=True)
+class CoreConfig:
+    """One env id, player count and variant that has a compiled twin."""
+
+    env_id: str
+    num_players: int
+    variant: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def name(self) -> str:
+        extra = "".join(f" {k}={v}" for k, v in self.variant)
+        return f"{self.env_id}{extra} ({self.num_players}p)"
+
+    @property
+    def kwargs(self) -> dict[str, Any]:
+        return {"num_players": self.num_players, **dict(self.variant)}
+
+    @property
+    def is_default(self) -> bool:
+        return not self.variant
+
+
+def core_configs(env_ids: Sequence[str] | None = None) -> tuple[list[CoreConfig], list[str]]:
+    """The configurations of ``env_ids`` (default: all registered) whose twin this build of the core
+    holds, and one line for each env id skipped and why. Needs the core (``compiled.core_module``)."""
+    from mystic_envs.core import compiled
+
+    built = set(compiled.core_module().games())
+    configs: list[CoreConfig] = []
+    skipped: list[str] = []
+    for env_id in mystic_envs.ENV_IDS if env_ids is None else env_ids:
+        try:
+            twin = compiled.twin_module(type(mystic_envs.make_raw(env_id).game))
+        except compiled.CoreUnavailableError:
+            skipped.append(f"{env_id}: no compiled twin yet")
+            continue
+        if twin.CORE_NAME not in built:
+            skipped.append(f"{env_id}: this build of the core lacks the {twin.CORE_NAME} twin (`make core`)")
+            continue
+        for variant in CORE_VARIANTS.get(env_id, ({},)):
+            for n in mystic_envs.player_counts(env_id):
+                configs.append(CoreConfig(env_id, n, tuple(sorted(variant.items()))))
+    return configs, skipped
+
+
+@dataclass(frozen=True)
+class Sample:
+    """What one timed slice did: ``units`` (moves, or playouts for the single-game rows), moves."""
+
+    units: int
+    moves: int
+    elapsed: float
+
+
+@dataclass
+class CoreSlice:
+    """One timed row of the core part; ``run(seconds, seed)`` plays for about ``seconds``."""
+
+    row: str
+    column: str
+    run: Callable[[float, int], Sample]
+
+
+def play_game_moves(env: Any, rng: np.random.Generator, seed: int | None) -> int:
+    """Like :func:`play_game`, but count only real moves (not the ``None`` steps of finished agents)."""
+    env.reset(seed=seed)
+    moves = 0
+    for _agent in env.agent_iter():
+        obs, _rew, term, trunc, _info = env.last()
+        if term or trunc:
+            env.step(None)
+        else:
+            env.step(random_legal_action(obs, rng))
+            moves += 1
+    return moves
+
+
+def aec_slice(row: str, make_env: Callable[[], Any]) -> CoreSlice:
+    """Random legal play through an AEC env, as the contender loop plays it, in moves/s."""
+    env = make_env()
+
+    def run(seconds: float, seed: int) -> Sample:
+        rng = np.random.default_rng(seed)
+        gc.collect()
+        moves = games = 0
+        start = time.perf_counter()
+        while True:
+            moves += play_game_moves(env, rng, seed if games == 0 else None)
+            games += 1
+            elapsed = time.perf_counter() - start
+            if elapsed >= seconds:
+                return Sample(moves, moves, elapsed)
+
+    return CoreSlice(row, "python_aec", run)
+
+
+def batch_slice(config: CoreConfig, num_envs: int, num_threads: int, seed: int) -> tuple[CoreSlice, Any]:
+    """``sample_legal()`` then ``step()`` on a batch, in moves/s; also the batch (for its memory)."""
+    from mystic_envs import vector
+
+    v = vector.make(config.env_id, num_envs=num_envs, seed=seed, num_threads=num_threads, **config.kwargs)
+    v.reset()
+
+    def games_started() -> int:
+        # An env's k counts the autoreset steps it took, which played no move.
+        return sum(v.env_status(i)[0] for i in range(v.num_envs))
+
+    def run(seconds: float, seed: int) -> Sample:
+        step, sample = v.step, v.sample_legal
+        before = games_started()
+        gc.collect()
+        calls = 0
+        start = time.perf_counter()
+        while True:
+            for _ in range(_BATCH_CHUNK):
+                step(sample())
+            calls += _BATCH_CHUNK
+            elapsed = time.perf_counter() - start
+            if elapsed >= seconds:
+                break
+        moves = calls * v.num_envs - (games_started() - before)
+        return Sample(moves, moves, elapsed)
+
+    return CoreSlice(config.name, batch_column(num_envs, num_threads), run), v
+
+
+def batch_column(num_envs: int, num_threads: int) -> str:
+    return f"batch_{num_envs}x{num_threads}t"
+
+
+def open_spiel_slice() -> CoreSlice | str:
+    """OpenSpiel's C++ connect_four from Python (the observation tensor read every move, as an AEC
+    env hands one out), or why it cannot run."""
+    try:
+        import pyspiel
+    except ImportError as e:
+        return f"{OPEN_SPIEL} skipped: pyspiel is not installed ({e})"
+    game = pyspiel.load_game("connect_four")
+
+    def run(seconds: float, seed: int) -> Sample:
+        rng = np.random.default_rng(seed)
+        gc.collect()
+        moves = 0
+        start = time.perf_counter()
+        while True:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                state.observation_tensor()
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.integers(len(legal))])
+                moves += 1
+            elapsed = time.perf_counter() - start
+            if elapsed >= seconds:
+                return Sample(moves, moves, elapsed)
+
+    return CoreSlice(OPEN_SPIEL, "moves", run)
+
+
+def playout_slices(config: CoreConfig, seed: int) -> list[CoreSlice]:
+    """Random playouts from one position, each on a clone of it: the Python engine (legal_actions and
+    apply in a Python loop), the compiled state (``rollout`` in C) and the compiled state driven by the
+    same Python loop. Rates are playouts/s; the moves are kept too."""
+    from mystic_envs.core.compiled import CoreGame
+
+    game = mystic_envs.make(config.env_id, **config.kwargs).unwrapped.game
+    py_root = game.new_initial_state(seed)
+    c_root = CoreGame(game).new_initial_state(seed)
+
+    def python_loop(root: Any) -> Callable[[float, int], Sample]:
+        def run(seconds: float, seed: int) -> Sample:
+            rng = np.random.default_rng(seed)
+            gc.collect()
+            playouts = moves = 0
+            start = time.perf_counter()
+            while True:
+                state = root.clone()
+                while not state.is_terminal:
+                    legal = state.legal_actions()
+                    state.apply(legal[rng.integers(len(legal))])
+                    moves += 1
+                playouts += 1
+                elapsed = time.perf_counter() - start
+                if elapsed >= seconds:
+                    return Sample(playouts, moves, elapsed)
+
+        return run
+
+    def rollout(seconds: float, seed: int) -> Sample:
+        gc.collect()
+        playouts = moves = 0
+        start = time.perf_counter()
+        while True:
+            moves += c_root.clone().rollout(seed + playouts)
+            playouts += 1
+            elapsed = time.perf_counter() - start
+            if elapsed >= seconds:
+                return Sample(playouts, moves, elapsed)
+
+    return [
+        CoreSlice(config.name, "playout_python_engine", python_loop(py_root)),
+        CoreSlice(config.name, "playout_compiled_rollout", rollout),
+        CoreSlice(config.name, "playout_compiled_python_loop", python_loop(c_root)),
+    ]
+
+
+def time_core_build() -> dict[str, Any]:
+    """Wall time of a fresh ``setup.py build_ext`` of the core into a temporary folder (what a first
+    ``pip install -e .`` or ``make core`` spends compiling; setuptools compiles one file at a time)."""
+    root = Path(__file__).resolve().parents[1]
+    # Sanitizer flags left in the environment would time another build.
+    env = {k: v for k, v in os.environ.items() if k != "MYSTIC_CORE_CFLAGS"}
+    with tempfile.TemporaryDirectory(prefix="mystic-core-build-") as tmp:
+        cmd = [sys.executable, "setup.py", "-q", "build_ext", "--build-lib", tmp, "--build-temp", f"{tmp}/t"]
+        start = time.perf_counter()
+        proc = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True)
+        seconds = time.perf_counter() - start
+        built = sorted(Path(tmp).glob("mystic_envs/core/_core*"))
+        sources = len(list(Path(tmp, "t").rglob("*.o")))
+        if proc.returncode != 0 or not built:
+            # The extension is optional: a failed compile still exits 0, only without the module.
+            why = (proc.stderr.strip().splitlines() or ["no module was built"])[-1]
+            return {"seconds": None, "sources": sources, "module_bytes": None, "error": why}
+        return {
+            "seconds": seconds,
+            "sources": sources,
+            "module_bytes": built[0].stat().st_size,
+            "error": None,
+        }
+
+
+def _summary(values: list[float]) -> dict[str, Any]:
+    return {"median": statistics.median(values), "min": min(values), "max": max(values), "rounds": values}
+
+
+def run_core_benchmark(
+    env_ids: Sequence[str] | None,
+    rounds: int,
+    seconds: float,
+    seed: int = 0,
+    build_time: bool = True,
+    progress: Callable[[str], None] | None = None,
+) -> dict[str, Any]:
+    """Time the core part in interleaved slices over ``rounds`` rounds; return its results dict."""
+    configs, skipped = core_configs(env_ids)
+    if progress is not None:
+        for line in skipped:
+            progress(f"core: skipped {line}")
+    slices: list[CoreSlice] = [aec_slice(BASELINE, connect_four_v3.env)]
+    spiel = open_spiel_slice()
+    if isinstance(spiel, str):
+        skipped.append(spiel)
+        if progress is not None:
+            progress(spiel)
+    else:
+        slices.append(spiel)
+    memory: dict[str, dict[str, int]] = {}
+    for i, config in enumerate(configs):
+        game_seed = seed + 7919 * i
+        for n in CORE_NUM_ENVS:
+            batch, v = batch_slice(config, n, 1, game_seed)
+            slices.append(batch)
+            memory[config.name] = v.memory_per_game()
+        slices.append(batch_slice(config, CORE_THREADS_NUM_ENVS, CORE_THREADS, game_seed)[0])
+        slices.append(aec_slice(config.name, lambda c=config: mystic_envs.make(c.env_id, **c.kwargs)))
+        slices.extend(playout_slices(config, game_seed))
+
+    # Untimed warm-up: lazy imports, caches and the first games of every batch.
+    for s in slices:
+        s.run(min(seconds, 0.05), seed)
+    units: dict[tuple[str, str], list[float]] = {(s.row, s.column): [] for s in slices}
+    moves: dict[tuple[str, str], list[float]] = {key: [] for key in units}
+    for r in range(rounds):
+        # Rotating the start spreads drift (thermal, other load) over every slice alike.
+        order = slices[r % len(slices) :] + slices[: r % len(slices)]
+        for s in order:
+            got = s.run(seconds, seed + 1_000_003 * (r + 1))
+            units[s.row, s.column].append(got.units / got.elapsed)
+            moves[s.row, s.column].append(got.moves / got.elapsed)
+        if progress is not None:
+            progress(f"core round {r + 1}/{rounds} done")
+
+    def med(row: str, column: str) -> float:
+        return statistics.median(units[row, column])
+
+    baselines: dict[str, Any] = {
+        s.row: {"moves_per_s": _summary(units[s.row, s.column])}
+        for s in slices
+        if s.row in (BASELINE, OPEN_SPIEL)
+    }
+    games: dict[str, Any] = {}
+    for config in configs:
+        name = config.name
+        python_rate = med(name, "python_aec")
+        batch = []
+        for n, t in [(n, 1) for n in CORE_NUM_ENVS] + [(CORE_THREADS_NUM_ENVS, CORE_THREADS)]:
+            rate = med(name, batch_column(n, t))
+            batch.append(
+                {
+                    "num_envs": n,
+                    "num_threads": t,
+                    "moves_per_s": _summary(units[name, batch_column(n, t)]),
+                    "ratio_to_python_aec": rate / python_rate,
+                    "ratio_to_baselines": {
+                        b: rate / v["moves_per_s"]["median"] for b, v in baselines.items()
+                    },
+                }
+            )
+        playouts = {
+            kind: {
+                "playouts_per_s": _summary(units[name, f"playout_{kind}"]),
+                "moves_per_s": _summary(moves[name, f"playout_{kind}"]),
+            }
+            for kind in ("python_engine", "compiled_rollout", "compiled_python_loop")
+        }
+        py_playouts = med(name, "playout_python_engine")
+        games[name] = {
+            "env_id": config.env_id,
+            "kwargs": config.kwargs,
+            "batch": batch,
+            "threads_ratio": med(name, batch_column(CORE_THREADS_NUM_ENVS, CORE_THREADS))
+            / med(name, batch_column(CORE_THREADS_NUM_ENVS, 1)),
+            "python_aec": {"moves_per_s": _summary(units[name, "python_aec"])},
+            "single_game": {
+                **playouts,
+                "rollout_ratio": med(name, "playout_compiled_rollout") / py_playouts,
+                "python_loop_ratio": med(name, "playout_compiled_python_loop") / py_playouts,
+            },
+            "memory_per_game": memory[name],
+        }
+
+    build: dict[str, Any] = {"seconds": None, "error": None, "skipped": "--quick or --no-build-time"}
+    if build_time:
+        if progress is not None:
+            progress("core: timing a fresh build of the core")
+        build = {**time_core_build(), "skipped": None}
+    results = {
+        "config": {
+            "rounds": rounds,
+            "seconds": seconds,
+            "seed": seed,
+            "num_envs": list(CORE_NUM_ENVS),
+            "threads": {"num_envs": CORE_THREADS_NUM_ENVS, "num_threads": CORE_THREADS},
+        },
+        "skipped": skipped,
+        "baselines": baselines,
+        "games": games,
+        "build": build,
+    }
+    results["targets"] = check_core_targets(configs, games)
+    return results
+
+
+def check_core_targets(configs: Sequence[CoreConfig], games: dict[str, Any]) -> list[dict[str, Any]]:
+    """One entry per (configuration, target) of issue 27, with the figure, the threshold and PASS/FAIL."""
+    out = []
+
+    def add(name: str, kind: str, target: str, value: float, threshold: float) -> None:
+        out.append(
+            {
+                "contender": name,
+                "kind": kind,
+                "target": target,
+                "value": value,
+                "threshold": threshold,
+                "passed": value >= threshold,
+            }
+        )
+
+    for config in configs:
+        g = games[config.name]
+        rate_target = CORE_RATE_TARGETS.get(config.env_id)
+        ratio_target = CORE_PYTHON_RATIO_TARGETS.get(config.env_id, CORE_PYTHON_RATIO_DEFAULT)
+        for b in g["batch"]:
+            if b["num_threads"] != 1:
+                continue
+            where = f"{b['num_envs']:,} env{'s' if b['num_envs'] > 1 else ''}, 1 thread"
+            if rate_target is not None and config.is_default:
+                add(
+                    config.name,
+                    "core_rate",
+                    f"batch moves/s >= {rate_target:,.0f} ({where})",
+                    b["moves_per_s"]["median"],
+                    rate_target,
+                )
+            add(
+                config.name,
+                "core_python_ratio",
+                f"batch >= {ratio_target:g}x the Python AEC path ({where})",
+                b["ratio_to_python_aec"],
+                ratio_target,
+            )
+        add(
+            config.name,
+            "core_threads",
+            f"{CORE_THREADS} threads >= {CORE_THREADS_TARGET:g}x 1 thread ({CORE_THREADS_NUM_ENVS:,} envs)",
+            g["threads_ratio"],
+            CORE_THREADS_TARGET,
+        )
+        add(
+            config.name,
+            "core_playouts",
+            f"compiled clone + rollout >= {CORE_PLAYOUT_RATIO_TARGET:g}x the Python engine's playouts/s",
+            g["single_game"]["rollout_ratio"],
+            CORE_PLAYOUT_RATIO_TARGET,
+        )
+    return out
+
+
+def _si(x: float) -> str:
+    if x >= 1e6:
+        return f"{x / 1e6:.2f}M"
+    if x >= 1e3:
+        return f"{x / 1e3:.1f}k"
+    return f"{x:.0f}"
+
+
+def _cell(s: dict[str, Any]) -> str:
+    """Median, then the range over rounds (none with one round)."""
+    if len(s["rounds"]) == 1:
+        return _si(s["median"])
+    return f"{_si(s['median'])} ({_si(s['min'])}-{_si(s['max'])})"
+
+
+def format_core(core: dict[str, Any]) -> str:
+    """The core part as Markdown tables, then its PASS/FAIL and INFO lines."""
+    n_cols = [f"{n:,} env{'s' if n > 1 else ''}" for n in CORE_NUM_ENVS]
+    threads = f"{CORE_THREADS_NUM_ENVS:,} envs, {CORE_THREADS} threads"
+    lines = [
+        "Batch, random legal play (sample_legal + step), moves/s: median (range over rounds)",
+        "",
+        f"| env | {' | '.join(n_cols)} | {threads} | x 1 thread | Python AEC | x Python AEC "
+        f"({', '.join(f'{n:,}' for n in CORE_NUM_ENVS)}) | memory per game |",
+        "|---|" + "--:|" * (len(CORE_NUM_ENVS) + 5),
+    ]
+    for name, g in core["games"].items():
+        one = [b for b in g["batch"] if b["num_threads"] == 1]
+        multi = [b for b in g["batch"] if b["num_threads"] != 1]
+        mem = g["memory_per_game"]
+        lines.append(
+            f"| {name} | "
+            + " | ".join(_cell(b["moves_per_s"]) for b in one + multi)
+            + f" | {g['threads_ratio']:.2f} | {_cell(g['python_aec']['moves_per_s'])} | "
+            + ", ".join(f"{b['ratio_to_python_aec']:.0f}x" for b in one)
+            + f" | {mem['total']:,} B (core {mem['core']:,} + arrays {mem['arrays']:,}) |"
+        )
+    lines.append("")
+    for name, b in core["baselines"].items():
+        lines.append(f"Same run: {name}, random legal play: {_cell(b['moves_per_s'])} moves/s")
+    lines += [
+        "",
+        "Single game, random playouts from one position, each on a clone: playouts/s (range); moves/s",
+        "",
+        "| env | Python engine | compiled: clone + rollout | x "
+        "| compiled: Python loop of legal_actions + apply | x |",
+        "|---|--:|--:|--:|--:|--:|",
+    ]
+    for name, g in core["games"].items():
+        sg = g["single_game"]
+        cells = [
+            f"{_cell(sg[k]['playouts_per_s'])}; {_si(sg[k]['moves_per_s']['median'])} moves/s"
+            for k in ("python_engine", "compiled_rollout", "compiled_python_loop")
+        ]
+        lines.append(
+            f"| {name} | {cells[0]} | {cells[1]} | {sg['rollout_ratio']:.1f} | {cells[2]} "
+            f"| {sg['python_loop_ratio']:.1f} |"
+        )
+    lines.append("")
+    build = core["build"]
+    if build["seconds"] is not None:
+        lines.append(
+            f"Build of the core from nothing (setup.py build_ext, {build['sources']} C files compiled one at "
+            f"a time): {build['seconds']:.1f} s, module {_kib(build['module_bytes'])}"
+        )
+    else:
+        lines.append(f"Build of the core: not timed ({build['skipped'] or build['error']})")
+    for line in core["skipped"]:
+        lines.append(f"SKIPPED {line}")
+    lines.append("")
+    for t in core["targets"]:
+        verdict = "PASS" if t["passed"] else "FAIL"
+        value = f"{t['value']:,.0f} moves/s" if t["kind"] == "core_rate" else f"{t['value']:.2f}x"
+        lines.append(f"{verdict} {t['contender']}: {t['target']} -- {value}")
+    for name, g in core["games"].items():
+        ref = next(b for b in g["batch"] if b["num_envs"] == CORE_THREADS_NUM_ENVS and b["num_threads"] == 1)
+        for base, ratio in ref["ratio_to_baselines"].items():
+            lines.append(f"INFO {name}: {ratio:,.1f}x {base} (batch of {ref['num_envs']:,}, 1 thread)")
+    return "\n".join(lines)
+
+
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, help=f"interleaved rounds (default {DEFAULT_ROUNDS})")
@@ -351,7 +892,17 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--json", type=Path, metavar="PATH", help="write the results here as JSON")
     parser.add_argument("--seed", type=int, default=0, help="base seed of games and actions")
     parser.add_argument(
-        "--quick", action="store_true", help=f"CI smoke run: 1 round of {QUICK_SECONDS} s slices"
+        "--quick",
+        action="store_true",
+        help=f"CI smoke run: 1 round of {QUICK_SECONDS} s slices, no build timing",
+    )
+    part = parser.add_mutually_exclusive_group()
+    part.add_argument("--core", action="store_true", help="run only the compiled core's part")
+    part.add_argument("--no-core", action="store_true", help="skip the compiled core's part")
+    parser.add_argument(
+        "--no-build-time",
+        action="store_true",
+        help="do not time a fresh build of the core (--quick implies it)",
     )
     args = parser.parse_args(argv)
     if args.rounds is None:
@@ -360,30 +911,65 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         args.seconds = QUICK_SECONDS if args.quick else DEFAULT_SECONDS
     if args.rounds < 1 or args.seconds <= 0:
         parser.error("--rounds must be >= 1 and --seconds > 0")
+    if args.core:
+        from mystic_envs.core import compiled
+
+        if not compiled.is_available():
+            parser.error(f"--core: {compiled.HOW_TO_BUILD}")
     return args
 
 
 def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
-    """Run the benchmark from command-line arguments, print the report and return the results."""
+    """Run the benchmark from command-line arguments, print the report and return the results.
+
+    The results hold ``contenders`` and ``targets`` (the AEC part, unless ``--core``) and ``core``
+    (the compiled core's part: None with ``core_skipped`` saying why when it did not run)."""
+    from mystic_envs.core import compiled
+
     args = parse_args(argv)
-    selected = contenders(None if args.env is None else [args.env])
-    report = run_benchmark(
-        selected,
-        args.rounds,
-        args.seconds,
-        seed=args.seed,
-        progress=lambda msg: print(msg, file=sys.stderr, flush=True),
-    )
-    p = report["platform"]
+    env_ids = None if args.env is None else [args.env]
+
+    def progress(msg: str) -> None:
+        print(msg, file=sys.stderr, flush=True)
+
+    p = platform_info()
     print(
         f"mystic-envs {p['mystic_envs']}, Python {p['python']}, numpy {p['numpy']}, "
         f"PettingZoo {p['pettingzoo']}, {p['cpu']}; "
-        f"median of {args.rounds} round(s) x {args.seconds:g} s slices"
+        f"median of {args.rounds} round(s) x {args.seconds:g} s slices",
+        flush=True,
     )
-    print()
-    print(format_table(report))
-    print()
-    print(format_targets(report))
+    report: dict[str, Any] = {
+        "config": {"rounds": args.rounds, "seconds": args.seconds, "seed": args.seed, "baseline": BASELINE},
+        "platform": p,
+    }
+    if not args.core:
+        report.update(
+            run_benchmark(contenders(env_ids), args.rounds, args.seconds, seed=args.seed, progress=progress)
+        )
+        print()
+        print(format_table(report))
+        print()
+        print(format_targets(report), flush=True)
+    report["core"] = None
+    report["core_skipped"] = None
+    if args.no_core:
+        report["core_skipped"] = "--no-core"
+    elif not compiled.is_available():
+        # Without a compiler the library runs on the Python engines; the AEC part above still stands.
+        report["core_skipped"] = compiled.HOW_TO_BUILD
+        print(f"\nCompiled core: skipped, {compiled.HOW_TO_BUILD}")
+    else:
+        report["core"] = run_core_benchmark(
+            env_ids,
+            args.rounds,
+            args.seconds,
+            seed=args.seed,
+            build_time=not (args.quick or args.no_build_time),
+            progress=progress,
+        )
+        print("\n## Compiled core (mystic_envs.vector and the compiled single-game state)\n")
+        print(format_core(report["core"]))
     if args.json is not None:
         args.json.write_text(json.dumps(report, indent=2) + "\n")
     return report

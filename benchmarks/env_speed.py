@@ -66,6 +66,8 @@ from gymnasium.utils import EzPickle
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 import mystic_envs
+from mystic_envs import vector
+from mystic_envs.core import compiled
 
 with warnings.catch_warnings():
     # PettingZoo >= 1.26 warns on importing its versioned modules (it prefers its registry); they
@@ -381,7 +383,7 @@ def format_targets(report: dict[str, Any]) -> str:
 CORE_NUM_ENVS = (1, 64, 1024)
 CORE_THREADS_NUM_ENVS = 1024
 CORE_THREADS = 2
-#: The configurations beside each player count's default that the core part also times.
+#: The configurations the core part times at each player count (an env not listed: its default only).
 CORE_VARIANTS: dict[str, tuple[dict[str, Any], ...]] = {"mystria_v0": ({}, {"variant": "intro"})}
 #: Issue 27's targets: one-thread batch moves/s (full rules: the default configuration only) at each of
 #: CORE_NUM_ENVS, and the multiple of the same env's Python AEC path at each of them.
@@ -420,8 +422,6 @@ class CoreConfig:
 def core_configs(env_ids: Sequence[str] | None = None) -> tuple[list[CoreConfig], list[str]]:
     """The configurations of ``env_ids`` (default: all registered) whose twin this build of the core
     holds, and one line for each env id skipped and why. Needs the core (``compiled.core_module``)."""
-    from mystic_envs.core import compiled
-
     built = set(compiled.core_module().games())
     configs: list[CoreConfig] = []
     skipped: list[str] = []
@@ -491,10 +491,10 @@ def aec_slice(row: str, make_env: Callable[[], Any]) -> CoreSlice:
     return CoreSlice(row, "python_aec", run)
 
 
-def batch_slice(config: CoreConfig, num_envs: int, num_threads: int, seed: int) -> tuple[CoreSlice, Any]:
+def batch_slice(
+    config: CoreConfig, num_envs: int, num_threads: int, seed: int
+) -> tuple[CoreSlice, vector.VectorEnv]:
     """``sample_legal()`` then ``step()`` on a batch, in moves/s; also the batch (for its memory)."""
-    from mystic_envs import vector
-
     v = vector.make(config.env_id, num_envs=num_envs, seed=seed, num_threads=num_threads, **config.kwargs)
     v.reset()
 
@@ -557,11 +557,9 @@ def playout_slices(config: CoreConfig, seed: int) -> list[CoreSlice]:
     """Random playouts from one position, each on a clone of it: the Python engine (legal_actions and
     apply in a Python loop), the compiled state (``rollout`` in C) and the compiled state driven by the
     same Python loop. Rates are playouts/s; the moves are kept too."""
-    from mystic_envs.core.compiled import CoreGame
-
     game = mystic_envs.make(config.env_id, **config.kwargs).unwrapped.game
     py_root = game.new_initial_state(seed)
-    c_root = CoreGame(game).new_initial_state(seed)
+    c_root = compiled.CoreGame(game).new_initial_state(seed)
 
     def python_loop(root: Any) -> Callable[[float, int], Sample]:
         def run(seconds: float, seed: int) -> Sample:
@@ -911,11 +909,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         args.seconds = QUICK_SECONDS if args.quick else DEFAULT_SECONDS
     if args.rounds < 1 or args.seconds <= 0:
         parser.error("--rounds must be >= 1 and --seconds > 0")
-    if args.core:
-        from mystic_envs.core import compiled
-
-        if not compiled.is_available():
-            parser.error(f"--core: {compiled.HOW_TO_BUILD}")
+    if args.core and not compiled.is_available():
+        parser.error(f"--core: {compiled.HOW_TO_BUILD}")
     return args
 
 
@@ -924,8 +919,6 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
 
     The results hold ``contenders`` and ``targets`` (the AEC part, unless ``--core``) and ``core``
     (the compiled core's part: None with ``core_skipped`` saying why when it did not run)."""
-    from mystic_envs.core import compiled
-
     args = parse_args(argv)
     env_ids = None if args.env is None else [args.env]
 

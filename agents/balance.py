@@ -535,6 +535,9 @@ class MysticValeReport:
     overflow: list[int] = field(default_factory=list)  # VP taken from the box past the pool, per game
     shared: int = 0  # games won by more than one seat
     unfinished: int = 0  # games cut at the move limit (none expected)
+    margins: list[int] = field(default_factory=list)  # the winner's points - the runner-up's, per game
+    runner_up: list[float] = field(default_factory=list)  # the runner-up's points / the winner's
+    first_vale: list[int] = field(default_factory=list)  # the round of the game's first vale (0: none)
     adv_bought: list[int] = field(default_factory=list)  # copies bought, per commons advancement id
     adv_games: list[int] = field(default_factory=list)  # games in which some seat bought one
     adv_buyers: list[int] = field(default_factory=list)  # (game, seat) pairs that bought one
@@ -560,6 +563,8 @@ class MysticValeReport:
             return f"{np.median(a):.0f} / {a.mean():.1f} / {lo:.0f}-{hi:.0f}"
 
         g = self.games
+        margins, vales = np.array(self.margins), np.array(self.first_vale)
+        bought = vales[vales > 0]
         return "\n".join(
             [
                 "| players | games | turns per player: median / mean / 10th-90th percentile "
@@ -569,6 +574,14 @@ class MysticValeReport:
                 f"| {self.n} | {g} | {spread(self.turns)} | {spread(self.moves)} | {spread(self.points)} "
                 f"| {np.mean(self.overflow):.1f} | {100 * (g - self.unfinished) / g:.1f}% "
                 f"| {100 * self.shared / g:.1f}% |",
+                "",
+                "| winning margin (points over the runner-up) | games within 5 points "
+                "| runner-up's points / winner's: median / 10th percentile "
+                "| first vale of the game, round: median / 10th-90th percentile | games with no vale |",
+                "|--:|--:|--:|--:|--:|",
+                f"| {spread(self.margins)} | {100 * np.mean(margins <= 5):.1f}% "
+                f"| {100 * np.median(self.runner_up):.0f}% / {100 * np.percentile(self.runner_up, 10):.0f}% "
+                f"| {spread(list(bought)) if bought.size else '-'} | {100 * np.mean(vales == 0):.1f}% |",
             ]
         )
 
@@ -631,6 +644,7 @@ def measure_mystic_vale(games: int, num_players: int = 2, seed: int = 0) -> Myst
         turns = [0] * num_players
         active = -1
         moves = 0
+        first_vale = 0
         advs: list[set[int]] = [set() for _ in range(num_players)]
         vales: list[set[int]] = [set() for _ in range(num_players)]
         while not s.is_terminal and moves < VALE_MOVE_LIMIT:
@@ -646,6 +660,7 @@ def measure_mystic_vale(games: int, num_players: int = 2, seed: int = 0) -> Myst
                 v = s.vale_up[a - VALE_BUY_VALE]
                 report.vale_bought[v] += 1
                 vales[s.active].add(v)
+                first_vale = first_vale or s.turn // num_players + 1
             s.apply(a)
             moves += 1
         report.games += 1
@@ -657,6 +672,10 @@ def measure_mystic_vale(games: int, num_players: int = 2, seed: int = 0) -> Myst
         report.overflow.append(s.overflow)
         winners = s.winners()
         report.points.append(s.points(winners[0]))
+        ranked = sorted((s.points(q) for q in range(num_players)), reverse=True)
+        report.margins.append(ranked[0] - ranked[1])
+        report.runner_up.append(ranked[1] / ranked[0] if ranked[0] else 1.0)
+        report.first_vale.append(first_vale)
         report.shared += len(winners) > 1
         share = [1 / len(winners) if q in winners else 0.0 for q in range(num_players)]
         for q in range(num_players):

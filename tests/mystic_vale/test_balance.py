@@ -60,6 +60,21 @@ def test_purchases_are_tallied_per_card_and_per_buyer(two_players):
     assert len(r.vale_bought) == len(VALES)
 
 
+def test_margin_runner_up_share_and_first_vale_are_tallied_per_game(two_players):
+    """Issue 28's closeness figures: per game the winner's lead over the runner-up, the runner-up's
+    points over the winner's, and the round of the game's first vale; the table prints them."""
+    r = two_players
+    assert len(r.margins) == len(r.runner_up) == len(r.first_vale) == GAMES
+    assert all(m >= 0 for m in r.margins) and all(0 <= x <= 1 for x in r.runner_up)
+    assert all(m == 0 for m, x in zip(r.margins, r.runner_up, strict=True) if x == 1)
+    assert any(m > 0 for m in r.margins) and all(0 <= v <= 16 for v in r.first_vale)
+    assert any(v > 0 for v in r.first_vale), "some vale is bought in 50 games"
+    table = r.length_table()
+    assert "| winning margin (points over the runner-up) | games within 5 points " in table
+    within = 100 * np.mean(np.array(r.margins) <= 5)
+    assert f"| {within:.1f}% |" in table
+
+
 def test_cli_prints_a_table_per_player_count_and_refuses_bad_counts(capsys):
     main(["--env", "mystic_vale_v0", "--num-players", "2", "3", "--games", "2"])
     out = capsys.readouterr().out

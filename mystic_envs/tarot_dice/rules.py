@@ -33,7 +33,7 @@ from mystic_envs.core.game import (
     check_seed,
     zero_sum_returns,
 )
-from mystic_envs.core.rng import MASK64, Rng, fresh_seed, from_generator
+from mystic_envs.core.rng import Rng, fresh_seed, from_generator
 from mystic_envs.tarot_dice.actions import (
     CAPTURE,
     CARD,
@@ -151,9 +151,8 @@ class TarotDiceGame(Game):
         self.num_actions = NUM_ACTIONS
 
     def new_initial_state(self, seed: int | None = None) -> TarotDiceState:
-        # The core generator takes 64-bit seeds: a larger one (numpy took any) keeps its low 64 bits.
         seed = check_seed(seed)
-        return TarotDiceState.new(self, Rng(fresh_seed() if seed is None else seed & MASK64))
+        return TarotDiceState.new(self, Rng(fresh_seed() if seed is None else seed))
 
     def observation_layout(self) -> tuple[LayoutEntry, ...]:
         from mystic_envs.tarot_dice.observation import LAYOUT

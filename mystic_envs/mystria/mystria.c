@@ -481,38 +481,43 @@ static void apply(void *st, int action) {
     }
 }
 
-/* The one-hot colours of the 4-bit set `set` at base (observation.py's _ONE_HOT): four stores,
- * no branch, over values the caller's memset left at 0. */
-static inline void colour_set(float *out, int base, unsigned set) {
-    out[base] = (float)(set & 1u);
-    out[base + 1] = (float)(set >> 1 & 1u);
-    out[base + 2] = (float)(set >> 2 & 1u);
-    out[base + 3] = (float)(set >> 3 & 1u);
-}
+/* ONE_HOT[set]: the four floats of a 4-bit colour set, one-hot (observation.py's _ONE_HOT). */
+#define ONE_HOT_ROW(b) {(float)((b) & 1), (float)((b) >> 1 & 1), (float)((b) >> 2 & 1), (float)((b) >> 3 & 1)}
+static const float ONE_HOT[16][NUM_COLOURS] = {
+    ONE_HOT_ROW(0),  ONE_HOT_ROW(1),  ONE_HOT_ROW(2),  ONE_HOT_ROW(3), ONE_HOT_ROW(4),  ONE_HOT_ROW(5),
+    ONE_HOT_ROW(6),  ONE_HOT_ROW(7),  ONE_HOT_ROW(8),  ONE_HOT_ROW(9), ONE_HOT_ROW(10), ONE_HOT_ROW(11),
+    ONE_HOT_ROW(12), ONE_HOT_ROW(13), ONE_HOT_ROW(14), ONE_HOT_ROW(15),
+};
 
-/* observation.py _make_board_view: the parts of every seat's view that are the board's alone. */
+/* Writes the colour set `set` one-hot at out (all four values: no memset needed under it). */
+static inline void colour_set(float *out, unsigned set) { memcpy(out, ONE_HOT[set], sizeof ONE_HOT[0]); }
+
+/* 1 << colour, 0 for -1 (no token). */
+static inline unsigned colour_bit(int colour) { return (1u << (colour + 1)) >> 1; }
+
+/* observation.py _make_board_view: the parts of every seat's view that are the board's alone.
+ * The stacks, flip_forms and completes parts are written whole; the rest must be zero before. */
 static void board_view(const state_t *s, float *out) {
     int top[NUM_SPACES];
-    unsigned colour_bit[NUM_SPACES]; /* 1 << top, 0 where empty */
+    unsigned bit[NUM_SPACES]; /* 1 << top, 0 where empty */
     unsigned completes[NUM_SPACES];
     for (int sp = 0; sp < NUM_SPACES; sp++) {
         int code = s->stacks[sp];
         const int32_t *tokens = &T_STACK_TOKENS[STACK_HEIGHT * code];
         float *at = out + AT_STACKS + sp * STACK_HEIGHT * NUM_COLOURS;
-        /* No token at a level (-1) writes 0 over a 0 of its own slot: no branch. */
         for (int level = 0; level < STACK_HEIGHT; level++)
-            at[level * NUM_COLOURS + (tokens[level] & 3)] = (float)(tokens[level] >= 0);
+            colour_set(at + level * NUM_COLOURS, colour_bit(tokens[level]));
         top[sp] = T_TOP[code];
-        colour_bit[sp] = (1u << (T_TOP[code] + 1)) >> 1; /* T_TOP is -1..3 */
+        bit[sp] = colour_bit(T_TOP[code]);
         completes[sp] = 0;
     }
     /* A top of colour c on a corner completes a triangle whose two other corners show c. */
     for (int k = 0; k < NUM_TRIANGLES; k++) {
         const int32_t *t = &T_TRIANGLES[3 * k];
         int ta = top[t[0]], tb = top[t[1]], tc = top[t[2]];
-        completes[t[0]] |= colour_bit[t[1]] & -(unsigned)(tb == tc);
-        completes[t[1]] |= colour_bit[t[0]] & -(unsigned)(ta == tc);
-        completes[t[2]] |= colour_bit[t[0]] & -(unsigned)(ta == tb);
+        completes[t[0]] |= bit[t[1]] & -(unsigned)(tb == tc);
+        completes[t[1]] |= bit[t[0]] & -(unsigned)(ta == tc);
+        completes[t[2]] |= bit[t[0]] & -(unsigned)(ta == tb);
     }
     /* A move into an empty space forms its colour there through a triangle not through where it
      * came from (that space is empty after the move): only a colour the space completes can. */
@@ -538,9 +543,9 @@ static void board_view(const state_t *s, float *out) {
     for (int sp = 0; sp < NUM_SPACES; sp++) {
         int code = s->stacks[sp];
         /* A flip that changes nothing is no action: its set stays empty. */
-        unsigned flip_bit = ((1u << (T_TOP[T_FLIPPED[code]] + 1)) >> 1) & -(unsigned)T_FLIPPABLE[code];
-        colour_set(out, AT_FLIP_FORMS + sp * NUM_COLOURS, completes[sp] & flip_bit);
-        colour_set(out, AT_COMPLETES + sp * NUM_COLOURS, completes[sp]);
+        unsigned flip_bit = colour_bit(T_TOP[T_FLIPPED[code]]) & -(unsigned)T_FLIPPABLE[code];
+        colour_set(out + AT_FLIP_FORMS + sp * NUM_COLOURS, completes[sp] & flip_bit);
+        colour_set(out + AT_COMPLETES + sp * NUM_COLOURS, completes[sp]);
     }
     /* A take leaves a triangle if one not through the space stands, or the new top forms one. */
     for (uint32_t m = s->triangles; m; m &= m - 1) {
@@ -564,7 +569,9 @@ static void board_part(float *out, int base, const uint16_t *masks) {
 static void observe(const void *st, int seat, float *out) {
     const state_t *s = st;
     int me = seat, opp = 1 - seat;
-    memset(out, 0, OBS_SIZE * sizeof(float));
+    /* board_view writes the stacks, flip_forms and completes parts whole: zero the rest. */
+    memset(out + AT_TRIANGLE_SPACES, 0, (AT_FLIP_FORMS - AT_TRIANGLE_SPACES) * sizeof(float));
+    memset(out + AT_TAKE_LEAVES, 0, (OBS_SIZE - AT_TAKE_LEAVES) * sizeof(float));
     board_view(s, out);
     board_part(out, AT_OWN_BOARD, s->masks[me]);
     board_part(out, AT_OPP_BOARD, s->masks[opp]);

@@ -94,6 +94,7 @@ class VectorEnv:
         self.terminated = np.zeros(n, dtype=bool)
         self.truncated = np.zeros(n, dtype=bool)
         self._actions = np.zeros(n, dtype=np.int64)
+        self._shape = (n,)
         self._batch = core_module().Batch(
             self.game.core_name,
             p,
@@ -129,6 +130,18 @@ class VectorEnv:
     def step(self, actions: Any) -> None:
         """Play each env's mover's action (ignored where the last step ended the game: that env
         starts its next game instead)."""
+        if (
+            type(actions) is np.ndarray
+            and actions.dtype == np.int64
+            and actions.shape == self._shape
+            and actions.flags.c_contiguous
+            and self._reset_done
+        ):
+            # The common case (sample_legal's array, a policy's int64 output) goes straight to C.
+            bad = self._batch.step(actions)
+            if bad >= 0:
+                raise self._bad_action(bad, int(actions[bad]))
+            return
         self._require_reset()
         a = np.asarray(actions)
         if a.shape != (self.num_envs,):
@@ -157,11 +170,15 @@ class VectorEnv:
             f"player_{state.current_player} in phase {state.phase_name!r}; legal: {shown}"
         )
 
-    def sample_legal(self) -> np.ndarray:
+    def sample_legal(self, out: np.ndarray | None = None) -> np.ndarray:
         """One uniform legal action per env (0 where the last step ended the game), drawn in C from
-        each env's own stream, seeded from ``seed`` and the env index."""
+        each env's own stream, seeded from ``seed`` and the env index. ``out``: an int64 array of
+        shape (N,) to write them into instead of a new one."""
         self._require_reset()
-        out = np.empty(self.num_envs, dtype=np.int64)
+        if out is None:
+            out = np.empty(self.num_envs, dtype=np.int64)
+        elif not (isinstance(out, np.ndarray) and out.dtype == np.int64 and out.shape == self._shape):
+            raise TypeError(f"out must be an int64 numpy array of shape ({self.num_envs},)")
         self._batch.sample_legal(out)
         return out
 
@@ -194,6 +211,14 @@ class VectorEnv:
         if not is_integer(i):
             raise TypeError(f"env index must be an int, got {i!r}")
         return CoreState(self.game, self._batch.state(int(i)), None)
+
+    def games_started(self) -> np.ndarray:
+        """(N,) int64: how many games each env has started since ``reset()`` (``k + 1`` for its
+        ``k``-th game)."""
+        self._require_reset()
+        out = np.empty(self.num_envs, dtype=np.int64)
+        self._batch.game_counts(out)
+        return out
 
     def env_status(self, i: int) -> tuple[int, int, int, bool]:
         """Env ``i``'s ``(k, seed of its current game, actions played in it, ended at the last step)``."""

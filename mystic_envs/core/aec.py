@@ -20,8 +20,8 @@ from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable, AECOrderEnforcingIterator
 
 from mystic_envs.core.errors import GameOverError, IllegalActionError
-from mystic_envs.core.game import Game, GameState, InfoField, LayoutEntry, is_integer
-from mystic_envs.core.rng import Rng, check_seed64, fresh_seed
+from mystic_envs.core.game import Game, GameState, InfoField, LayoutEntry, check_seed, is_integer
+from mystic_envs.core.rng import Rng, fresh_seed
 
 ILLEGAL_ACTION_MODES = ("terminate", "penalize", "raise")
 RENDER_MODES = ("ansi", "human")
@@ -198,7 +198,7 @@ class MysticAECEnv(AECEnv):
         # (seeded s + i + k*N) is this env's game after reset(seed=s + i + k*N). Later resets
         # without a seed continue from a stream salted away from the game's own.
         if seed is not None:
-            game_seed = check_seed64(seed)
+            game_seed = check_seed(seed)
             self._seed_stream = Rng(game_seed ^ SEED_STREAM_SALT)
         else:
             if self._seed_stream is None:

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 import mystic_envs
+from mystic_envs.core.compiled import CoreState
 
 CASES = [
     pytest.param(env_id, n, id=f"{env_id}-{n}p")
@@ -146,7 +147,11 @@ def _generator_state(state_repr: str) -> None:
 class _CanonicalPickler(pickle.Pickler):
     # A Generator pickles its SeedSequence too, and a copy made through the bit generator's
     # state (as clone() may do) has a fresh one that no draw ever uses; only the state counts.
+    # A compiled state's content is its bytes; the replay log it pickles with is its history (two
+    # equal positions reached by different moves have different logs).
     def reducer_override(self, obj: Any) -> Any:
+        if isinstance(obj, CoreState):
+            return _generator_state, (obj.game.core_name, obj._raw.to_bytes())
         if isinstance(obj, np.random.Generator):
             return _generator_state, (repr(obj.bit_generator.state),)
         if isinstance(obj, np.random.BitGenerator):

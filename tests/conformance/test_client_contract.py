@@ -130,7 +130,7 @@ def test_an_unknown_keyword_names_the_env_and_what_it_accepts(env_id):
             build(env_id, foo=1)
         message = str(err.value)
         assert "\n" not in message and f"{env_id} got unexpected keyword argument(s) 'foo'" in message
-        assert "render_mode, illegal_action, illegal_reward, max_steps, num_players" in message
+        assert "render_mode, illegal_action, illegal_reward, max_steps, engine, num_players" in message
 
 
 @pytest.mark.parametrize("env_id", mystic_envs.ENV_IDS)

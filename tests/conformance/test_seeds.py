@@ -1,5 +1,6 @@
 """Seeds and generators reaching a rules engine are checked where they enter, with one-line
-errors: ``Game.new_initial_state(seed)`` takes None or an integer >= 0 (numpy integers too, as
+errors: ``Game.new_initial_state(seed)`` takes None or an integer 0 <= seed < 2**64, the core
+generator's seeds (numpy integers too, as
 ``reset(seed=...)`` does), and ``GameState.determinize(player, rng)`` takes a numpy Generator only.
 Numpy's own errors ("expected non-negative integer", "'NoneType' object has no attribute
 'random'") name neither the argument nor what it accepts."""
@@ -16,6 +17,7 @@ from .helpers import CASES, advance, game, make
 BAD_SEEDS = [
     (-1, ValueError),
     (-(2**64), ValueError),
+    (2**64, ValueError),
     ("x", TypeError),
     ("3", TypeError),
     (1.5, TypeError),
@@ -40,7 +42,7 @@ def opening(state, moves: int = 30) -> list[bytes]:
 @pytest.mark.parametrize(("env_id", "n"), CASES)
 @pytest.mark.parametrize(("seed", "error"), BAD_SEEDS)
 def test_new_initial_state_refuses_a_bad_seed(env_id: str, n: int, seed, error) -> None:
-    with pytest.raises(error, match=r"^seed must be None or an integer >= 0, got "):
+    with pytest.raises(error, match=r"^seed must be None or an integer 0 <= seed < 2\*\*64, got "):
         game(env_id, n).new_initial_state(seed)
 
 
@@ -50,8 +52,9 @@ def test_new_initial_state_takes_any_integer_seed(env_id: str, n: int) -> None:
     # A numpy integer (read from an array) deals the same game as the same Python int.
     for numpy_seed in (np.int64(7), np.uint64(7), np.int32(7)):
         assert opening(g.new_initial_state(numpy_seed)) == opening(g.new_initial_state(7))
-    # Seeds past 64 bits are fine for numpy, so they are here; None draws fresh entropy.
-    assert opening(g.new_initial_state(2**70)) == opening(g.new_initial_state(2**70))
+    # Every 64-bit seed, the largest too (np.uint64's); None draws fresh entropy.
+    top = np.uint64(2**64 - 1)
+    assert opening(g.new_initial_state(top)) == opening(g.new_initial_state(2**64 - 1))
     assert opening(g.new_initial_state(None))
     assert opening(g.new_initial_state())
 

@@ -17,6 +17,10 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
     "tarot_dice_v0": [{}, {"num_rounds": 1, "round_turn_limit": 12}, {"num_rounds": 3}],
 }
 
+#: Configurations where no seat holds anything another cannot see (Mystria's intro rules have no
+#: Objective tiles): their privileged view's hidden block is empty of cards and no re-deal moves it.
+NOTHING_HIDDEN: list[tuple[str, dict[str, Any]]] = [("mystria_v0", {"variant": "intro"})]
+
 
 def twin_env_ids() -> list[str]:
     """Env ids whose game has a compiled twin in its room."""

@@ -20,7 +20,7 @@ import pytest
 import mystic_envs
 from mystic_envs import vector
 from mystic_envs.core import compiled
-from tests.core.cases import CASES, require_core
+from tests.core.cases import CASES, NOTHING_HIDDEN, require_core
 
 
 @pytest.fixture(autouse=True)
@@ -86,7 +86,7 @@ def check_batch_against_envs(env_id: str, kwargs: dict, n: int, total_steps: int
         for i, env in enumerate(envs):
             if ended[i]:
                 games[i] += 1
-                assert v.env_status(i)[:2] == (games[i], (seed + i + games[i] * num_envs) % 2**64)
+                assert v.env_status(i)[:2] == (games[i], (seed + i + int(games[i]) * num_envs) % 2**64)
                 env.reset(seed=seed + i + int(games[i]) * num_envs)
                 ended[i] = False
                 assert not v.terminated[i] and not v.truncated[i] and not v.rewards[i].any()
@@ -113,7 +113,7 @@ def check_batch_against_envs(env_id: str, kwargs: dict, n: int, total_steps: int
 def test_batch_plays_the_aec_envs_games(env_id, kwargs, n, request):
     total = 10**6 if request.config.getoption("--soak") else int(os.environ.get("MYSTIC_EXACT_STEPS", 20_000))
     counts = check_batch_against_envs(env_id, kwargs, n, total, num_envs=7)
-    assert counts["ends"] >= 7, "the games never ended: autoreset was not exercised"
+    assert counts["ends"] >= 1, "no game ended: autoreset was not exercised"
 
 
 @pytest.mark.parametrize(("env_id", "kwargs", "n"), CASES)
@@ -212,7 +212,10 @@ def test_views_hold_no_hidden_card_and_the_privileged_view_does(env_id, kwargs, 
             redealt = state.determinize(p, np.random.default_rng(int(rng.integers(2**32))))
             assert same_bits(redealt.observation(p), state.observation(p)), f"seat {p} saw the re-deal"
             changed += not same_bits(redealt.privileged_observation()[n * obs :], priv[n * obs :])
-    assert changed > 0, "no re-deal changed the hidden block: it holds no hidden card"
+    if (env_id, kwargs) in NOTHING_HIDDEN:
+        assert changed == 0, "a re-deal changed something in a game where nothing is hidden"
+    else:
+        assert changed > 0, "no re-deal changed the hidden block: it holds no hidden card"
 
 
 @pytest.mark.parametrize(("env_id", "kwargs", "n"), CASES)

@@ -591,6 +591,16 @@ static PyObject *Batch_env_status(BatchObject *self, PyObject *arg) {
                          (long long)b->steps[i], b->ended[i] ? Py_True : Py_False);
 }
 
+static PyObject *Batch_game_counts(BatchObject *self, PyObject *buf) {
+    if (check_env(self, 0) != 0) return NULL;
+    Py_buffer view;
+    if (get_buffer(buf, &view, 1, sizeof(int64_t), self->b.num_envs, "counts") != 0) return NULL;
+    int64_t *out = view.buf;
+    for (int i = 0; i < self->b.num_envs; i++) out[i] = self->b.game_index[i] + 1;
+    PyBuffer_Release(&view);
+    Py_RETURN_NONE;
+}
+
 static PyObject *Batch_memory(BatchObject *self, PyObject *unused) {
     (void)unused;
     if (check_env(self, 0) != 0) return NULL;
@@ -612,6 +622,7 @@ static PyMethodDef Batch_methods[] = {
     {"privileged", (PyCFunction)Batch_privileged, METH_O, "privileged(out float32[N, privileged_size])"},
     {"state", (PyCFunction)Batch_state, METH_O, "state(i) -> a copy of env i's game as a State"},
     {"env_status", (PyCFunction)Batch_env_status, METH_O, "env_status(i) -> (k, seed, steps, ended)"},
+    {"game_counts", (PyCFunction)Batch_game_counts, METH_O, "game_counts(out int64[N]): games started"},
     {"memory", (PyCFunction)Batch_memory, METH_NOARGS, "(driver bytes, array bytes) per game"},
     {NULL, NULL, 0, NULL},
 };
@@ -638,7 +649,8 @@ static PyObject *core_games(PyObject *self, PyObject *unused) {
 }
 
 /* Fills every table of a twin from {name: sequence of ints}: each exactly its length, no name
- * missing or unknown. Nothing is marked loaded unless every table is. */
+ * missing or unknown, every value a 32-bit int. Everything is checked before anything is written,
+ * so a refused load leaves the twin as it was. */
 static PyObject *core_load_tables(PyObject *self, PyObject *args) {
     (void)self;
     const char *name;
@@ -647,35 +659,38 @@ static PyObject *core_load_tables(PyObject *self, PyObject *args) {
     int g = find_game(name);
     if (g < 0) return NULL;
     const me_game *game = GAMES[g];
-    if (PyDict_Size(tables) != game->num_tables) {
-        PyObject *key, *value;
-        Py_ssize_t pos = 0;
-        while (PyDict_Next(tables, &pos, &key, &value)) {
-            const char *k = PyUnicode_Check(key) ? PyUnicode_AsUTF8(key) : NULL;
-            int known = 0;
-            for (int t = 0; k && t < game->num_tables; t++) known |= strcmp(game->tables[t].name, k) == 0;
-            if (!known) {
-                PyErr_Format(PyExc_ValueError, "twin %s reads no table named %R", name, key);
-                return NULL;
-            }
+    PyObject *key, *value;
+    Py_ssize_t pos = 0;
+    while (PyDict_Next(tables, &pos, &key, &value)) {
+        const char *k = PyUnicode_Check(key) ? PyUnicode_AsUTF8(key) : NULL;
+        int known = 0;
+        for (int t = 0; k && t < game->num_tables; t++) known |= strcmp(game->tables[t].name, k) == 0;
+        if (!known) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_ValueError, "twin %s reads no table named %R", name, key);
+            return NULL;
         }
     }
-    tables_loaded[g] = 0;
+    size_t total = 0;
+    for (int t = 0; t < game->num_tables; t++) total += (size_t)game->tables[t].len;
+    int32_t *staged = PyMem_Malloc(sizeof(int32_t) * (total + 1));
+    if (!staged) return PyErr_NoMemory();
+    size_t at = 0;
     for (int t = 0; t < game->num_tables; t++) {
         const me_table *tab = &game->tables[t];
         PyObject *seq = PyDict_GetItemString(tables, tab->name);
         if (!seq) {
             PyErr_Format(PyExc_ValueError, "twin %s needs table %s", name, tab->name);
-            return NULL;
+            goto fail;
         }
         PyObject *fast = PySequence_Fast(seq, "a table must be a sequence of ints");
-        if (!fast) return NULL;
+        if (!fast) goto fail;
         Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
         if (len != tab->len) {
             Py_DECREF(fast);
             PyErr_Format(PyExc_ValueError, "table %s of twin %s holds %d values, got %zd", tab->name, name,
                          tab->len, len);
-            return NULL;
+            goto fail;
         }
         for (Py_ssize_t k = 0; k < len; k++) {
             int overflow = 0;
@@ -685,14 +700,23 @@ static PyObject *core_load_tables(PyObject *self, PyObject *args) {
                 PyErr_Clear();
                 PyErr_Format(PyExc_ValueError, "table %s[%zd] of twin %s is not a 32-bit int", tab->name, k,
                              name);
-                return NULL;
+                goto fail;
             }
-            tab->dest[k] = (int32_t)v;
+            staged[at++] = (int32_t)v;
         }
         Py_DECREF(fast);
     }
+    at = 0;
+    for (int t = 0; t < game->num_tables; t++) {
+        memcpy(game->tables[t].dest, staged + at, sizeof(int32_t) * (size_t)game->tables[t].len);
+        at += (size_t)game->tables[t].len;
+    }
+    PyMem_Free(staged);
     tables_loaded[g] = 1;
     Py_RETURN_NONE;
+fail:
+    PyMem_Free(staged);
+    return NULL;
 }
 
 static PyObject *core_tables(PyObject *self, PyObject *arg) {

@@ -37,7 +37,9 @@ complete one, which take leaves one standing).
 Keyword arguments: ``variant`` (``"full"`` default, ``"intro"``: the introductory rules, no
 Objective tiles, score board 2/3/3/4 multiplied by group sizes, Majority 5), ``render_mode``
 (``"ansi"``, ``"human"``), ``illegal_action`` (``"terminate"`` default, ``"penalize"``, ``"raise"``),
-``illegal_reward`` (-1.0), ``max_steps`` (1000), ``num_players`` (2 only).
+``illegal_reward`` (-1.0), ``max_steps`` (1000), ``num_players`` (2 only), ``engine`` (``"python"``
+default, ``"c"``: the same game on the compiled twin ``mystic_envs/mystria/mystria.c``, which
+``mystic_envs.vector.make("mystria_v0", num_envs=N)`` also batches; ``docs/core.md``).
 
 Infos: the same numeric keys on every step from ``reset()`` on (``phase`` code, ``scores``,
 ``game_over``, ``winners`` as 0/1 per seat, ``end_reason`` code, ``illegal_player``, and this game's

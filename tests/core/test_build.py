@@ -13,7 +13,7 @@ import pytest
 import mystic_envs
 from mystic_envs import vector
 from mystic_envs.core import compiled
-from tests.core.cases import CASES
+from tests.core.cases import CASES, twin_env_ids
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -101,3 +101,11 @@ def test_the_exactness_tests_pass_under_the_sanitizers():
 def test_the_sanitizer_run_tests_the_sanitizer_build():
     module = compiled.core_module()
     assert Path(module.__file__).resolve() == Path(os.environ["MYSTIC_CORE_LIB"]).resolve()
+
+
+@pytest.mark.parametrize("env_id", [e for e in mystic_envs.ENV_IDS if e not in twin_env_ids()])
+def test_a_game_without_a_twin_says_so_in_one_line(env_id):
+    for make in (lambda: vector.make(env_id), lambda: mystic_envs.make(env_id, engine="c")):
+        with pytest.raises(compiled.CoreUnavailableError, match="has no compiled twin yet") as caught:
+            make()
+        assert "\n" not in str(caught.value)

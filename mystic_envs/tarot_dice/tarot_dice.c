@@ -227,9 +227,11 @@ static void sorted_insert(int8_t *arr, int8_t *n, int card) {
     (*n)++;
 }
 
+/* Slots past a count are kept zero, so that equal tables are equal bytes (pickles, search keys). */
 static void remove_at(int8_t *arr, int8_t *n, int i) {
     for (int j = i; j < *n - 1; j++) arr[j] = arr[j + 1];
     (*n)--;
+    arr[*n] = 0;
 }
 
 static int index_of(const int8_t *arr, int n, int card) {
@@ -829,6 +831,11 @@ static void begin_round(st_t *s) {
     s->value[PLANET_DIE] = (int8_t)T_CONSTS[C_START_PLANET];
     s->value[ZODIAC_DIE] = (int8_t)T_CONSTS[C_START_ZODIAC];
     s->board = ALL_NUMBERED;
+    memset(s->hand, 0, sizeof s->hand);
+    memset(s->grave, 0, sizeof s->grave);
+    memset(s->wells, 0, sizeof s->wells);
+    memset(s->tasks, 0, sizeof s->tasks);
+    memset(s->plays, 0, sizeof s->plays);
     s->knight_ban[0] = s->knight_ban[1] = 0;
     s->neptune_ban = 0;
     for (int p = 0; p < 2; p++) {
@@ -883,6 +890,8 @@ static void end_match(st_t *s) {
     s->player = -1;
     s->ntasks = 0;
     s->nplays = 0;
+    memset(s->tasks, 0, sizeof s->tasks);
+    memset(s->plays, 0, sizeof s->plays);
     s->choice = 0;
     s->resolving = -1;
     s->captured = 0;
@@ -920,6 +929,7 @@ static void end_turn(st_t *s) {
 static void run(st_t *s) {
     while (s->ntasks) {
         task_t t = s->tasks[--s->ntasks];
+        s->tasks[s->ntasks] = (task_t){0, 0, 0};
         switch (t.op) {
         case OP_DECIDE:
             if (pose(s, t.a, t.b)) return;
@@ -932,7 +942,7 @@ static void run(st_t *s) {
             if (play_effect(s)) return;
             break;
         case OP_END_PLAY:
-            s->nplays--;
+            memset(&s->plays[--s->nplays], 0, sizeof(play_t));
             s->resolving = -1;
             break;
         case OP_PLANET_PHASE: planet_phase(s); break;
@@ -944,6 +954,7 @@ static void run(st_t *s) {
 
 static int take_well_top(st_t *s, int p, int k) {
     int card = s->wells[p][k][--s->wells_n[p][k]];
+    s->wells[p][k][s->wells_n[p][k]] = 0;
     if (s->wells_n[p][k] == 1) s->hidden_well[p] &= (uint8_t)~(1u << k);
     return card;
 }
@@ -971,7 +982,10 @@ static void draft(st_t *s, int p, int major) {
 }
 
 static void magician(st_t *s, int p, int k) {
-    for (int i = 0; i < s->wells_n[p][k]; i++) sorted_insert(s->hand[p], &s->hand_n[p], s->wells[p][k][i]);
+    for (int i = 0; i < s->wells_n[p][k]; i++) {
+        sorted_insert(s->hand[p], &s->hand_n[p], s->wells[p][k][i]);
+        s->wells[p][k][i] = 0;
+    }
     s->wells_n[p][k] = 0;
     s->hidden_well[p] &= (uint8_t)~(1u << k);
     s->open_wells[p] &= (uint8_t)~(1u << k);

@@ -157,6 +157,18 @@ class VectorEnv:
         if bad >= 0:
             raise self._bad_action(bad, int(a[bad]))
 
+    def step_active(self, actions: np.ndarray, active: np.ndarray) -> None:
+        """``step`` for the envs where ``active`` (bool (N,)) is True only; the others keep their game
+        and their rows of every array (a learner seat waiting while other envs play opponents)."""
+        self._require_reset()
+        a = np.ascontiguousarray(actions, dtype=np.int64)
+        m = np.ascontiguousarray(active, dtype=bool)
+        if a.shape != self._shape or m.shape != self._shape:
+            raise ValueError(f"actions and active must have shape ({self.num_envs},)")
+        bad = self._batch.step_active(a, m.view(np.uint8))
+        if bad >= 0:
+            raise self._bad_action(bad, int(a[bad]))
+
     def _bad_action(self, i: int, action: int) -> Exception:
         if not 0 <= action < self.num_actions:
             return ValueError(f"env {i}: action {action} is out of range 0-{self.num_actions - 1}")

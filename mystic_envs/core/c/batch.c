@@ -116,6 +116,7 @@ static void me_step_range(me_batch *b, int lo, int hi, const void *arg) {
     const int64_t *actions = arg;
     int np = b->num_players;
     for (int i = lo; i < hi; i++) {
+        if (b->active && !b->active[i]) continue;
         if (b->ended[i]) {
             b->game_index[i]++;
             me_start_game(b, i);
@@ -271,7 +272,7 @@ void me_batch_reset(me_batch *b) { me_run(b, me_reset_range, NULL); }
 int me_batch_check(const me_batch *b, const int64_t *actions) {
     int na = b->dims.num_actions;
     for (int i = 0; i < b->num_envs; i++) {
-        if (b->ended[i]) continue;
+        if (b->ended[i] || (b->active && !b->active[i])) continue;
         int64_t a = actions[i];
         if (a < 0 || a >= na || !b->legal[(size_t)i * na + (size_t)a]) return i;
     }

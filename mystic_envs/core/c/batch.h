@@ -47,6 +47,7 @@ struct me_batch {
     uint8_t *ended;        /* the game ended at the last step: the next step starts the next one */
     double *scratch;       /* num_envs * 2P: returns before and after a step */
     me_rng *sample_rng;    /* one per env: sample_legal is the same whatever the threads */
+    const uint8_t *active; /* NULL, or (N,) 0/1 for one step: envs at 0 are left as they are */
     me_outputs out;
     me_pool pool;
 };

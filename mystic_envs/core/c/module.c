@@ -182,27 +182,6 @@ static PyObject *State_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     return (PyObject *)s;
 }
 
-static PyObject *State_from_bytes(PyObject *cls, PyObject *args) {
-    (void)cls;
-    const char *name;
-    int num_players;
-    PyObject *options;
-    Py_buffer raw;
-    if (!PyArg_ParseTuple(args, "siOy*", &name, &num_players, &options, &raw)) return NULL;
-    const me_game *game = NULL;
-    me_config cfg = {0};
-    me_dims dims = {0};
-    StateObject *s = NULL;
-    if (make_config(name, num_players, options, &game, &cfg, &dims) == 0) {
-        if ((size_t)raw.len != dims.state_size)
-            PyErr_Format(PyExc_ValueError, "a %s state is %zu bytes, got %zd", name, dims.state_size, raw.len);
-        else if ((s = state_alloc(game, &cfg, &dims)))
-            memcpy(s->data, raw.buf, dims.state_size);
-    }
-    PyBuffer_Release(&raw);
-    return (PyObject *)s;
-}
-
 static PyObject *State_to_bytes(StateObject *s, PyObject *unused) {
     (void)unused;
     return PyBytes_FromStringAndSize((const char *)s->data, (Py_ssize_t)s->dims.state_size);
@@ -356,9 +335,7 @@ static PyObject *State_get_dims(StateObject *s, void *closure) {
 }
 
 static PyMethodDef State_methods[] = {
-    {"from_bytes", State_from_bytes, METH_VARARGS | METH_CLASS,
-     "from_bytes(name, num_players, options, data): a state from to_bytes()"},
-    {"to_bytes", (PyCFunction)State_to_bytes, METH_NOARGS, "the state's bytes (pickling)"},
+    {"to_bytes", (PyCFunction)State_to_bytes, METH_NOARGS, "the state's bytes (read only: nothing turns bytes back into a state)"},
     {"current_player", (PyCFunction)State_current_player, METH_NOARGS, "the seat to act, -1 once over"},
     {"legal_actions", (PyCFunction)State_legal_actions, METH_NOARGS, "legal actions, ascending"},
     {"legal_mask", (PyCFunction)State_legal_mask, METH_O, "legal_mask(out uint8[num_actions]) -> count"},
@@ -511,6 +488,37 @@ static PyObject *Batch_step(BatchObject *self, PyObject *buf) {
     return PyLong_FromLong(bad);
 }
 
+/* step_active(actions, active): only the envs whose active byte is set step (or start their next
+ * game); the others keep their game and their rows of every array (a learner's turn that waits
+ * while other envs play their opponents' moves). */
+static PyObject *Batch_step_active(BatchObject *self, PyObject *args) {
+    PyObject *abuf, *mbuf;
+    if (!PyArg_ParseTuple(args, "OO", &abuf, &mbuf)) return NULL;
+    if (batch_enter(self) != 0) return NULL;
+    Py_buffer view, active;
+    if (get_buffer(abuf, &view, 0, sizeof(int64_t), self->b.num_envs, "actions") != 0) {
+        self->busy = 0;
+        return NULL;
+    }
+    if (get_buffer(mbuf, &active, 0, 1, self->b.num_envs, "active") != 0) {
+        PyBuffer_Release(&view);
+        self->busy = 0;
+        return NULL;
+    }
+    self->b.active = active.buf;
+    int bad = me_batch_check(&self->b, view.buf);
+    if (bad < 0) {
+        Py_BEGIN_ALLOW_THREADS;
+        me_batch_step(&self->b, view.buf);
+        Py_END_ALLOW_THREADS;
+    }
+    self->b.active = NULL;
+    PyBuffer_Release(&active);
+    PyBuffer_Release(&view);
+    self->busy = 0;
+    return PyLong_FromLong(bad);
+}
+
 static PyObject *Batch_sample_legal(BatchObject *self, PyObject *buf) {
     if (batch_enter(self) != 0) return NULL;
     Py_buffer view;
@@ -617,6 +625,8 @@ static PyObject *Batch_memory(BatchObject *self, PyObject *unused) {
 static PyMethodDef Batch_methods[] = {
     {"reset", (PyCFunction)Batch_reset, METH_NOARGS, "start every env's first game"},
     {"step", (PyCFunction)Batch_step, METH_O, "step(actions int64[N]) -> -1, or the first bad env"},
+    {"step_active", (PyCFunction)Batch_step_active, METH_VARARGS,
+     "step_active(actions int64[N], active uint8[N]) -> -1, or the first bad env; inactive envs stay"},
     {"sample_legal", (PyCFunction)Batch_sample_legal, METH_O, "sample_legal(out int64[N])"},
     {"observe", (PyCFunction)Batch_observe, METH_VARARGS, "observe(seat, out float32[N, obs_size])"},
     {"privileged", (PyCFunction)Batch_privileged, METH_O, "privileged(out float32[N, privileged_size])"},

@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from mystic_envs.core.errors import GameOverError, IllegalActionError
-from mystic_envs.core.game import Game, GameState, InfoField, LayoutEntry, check_rng, is_integer
+from mystic_envs.core.game import Game, GameState, InfoField, LayoutEntry, check_rng, check_seed, is_integer
 from mystic_envs.core.rng import check_seed64, fresh_seed
 
 HOW_TO_BUILD = (
@@ -133,7 +133,8 @@ class CoreGame(Game):
         return (CoreGame, (self.base,))
 
     def new_initial_state(self, seed: int | None = None) -> CoreState:
-        seed = fresh_seed() if seed is None else check_seed64(seed)
+        seed = check_seed(seed)
+        seed = fresh_seed() if seed is None else seed
         raw = core_module().State(self.core_name, self.num_players, self.options, seed)
         return CoreState(self, raw, (None, ("seed", seed)))
 
@@ -187,9 +188,15 @@ class CoreState(GameState):
         # constant time.
         self._log = log
 
-    # -- pickling: the state's bytes, the game and the replay log -----------------------------------
+    # -- pickling: the game and the replay log, replayed on the twin with every step checked (bytes
+    # from a pickle are never trusted as a state: forged ones could send a twin out of bounds) --------
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_restore, (self.game, self._raw.to_bytes(), _unchain(self._log)))
+        if self._log is None:
+            raise TypeError(
+                "a state copied out of a batch keeps no history to pickle; pickle a game made by "
+                "new_initial_state or make(engine='c') instead"
+            )
+        return (_replay, (self.game, _unchain(self._log)))
 
     @property
     def current_player(self) -> int:
@@ -313,9 +320,16 @@ def _unchain(log: Log) -> list[tuple[Any, ...]]:
     return entries[::-1]
 
 
-def _restore(game: CoreGame, data: bytes, entries: list[tuple[Any, ...]]) -> CoreState:
-    raw = core_module().State.from_bytes(game.core_name, game.num_players, game.options, data)
-    log: Log = None
-    for entry in entries:
-        log = (log, entry)
-    return CoreState(game, raw, log)
+def _replay(game: CoreGame, entries: list[tuple[Any, ...]]) -> CoreState:
+    if not entries or entries[0][0] != "seed":
+        raise ValueError("a compiled state's history starts with its seed")
+    state = game.new_initial_state(entries[0][1])
+    for entry in entries[1:]:
+        if entry[0] == "apply":
+            state.apply(entry[1])
+        elif entry[0] == "redeal":
+            seat, seed = state.check_seat(entry[1]), check_seed64(entry[2])
+            state = CoreState(game, state._raw.determinize(seat, seed), (state._log, ("redeal", seat, seed)))
+        else:
+            raise ValueError(f"unknown entry {entry[0]!r} in a compiled state's history")
+    return state

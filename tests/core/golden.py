@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 import mystic_envs
+from agents import make_agent
 from tests.core.cases import VARIANTS, case_id, twin_env_ids
 
 GOLDEN = Path(__file__).with_name("golden")
@@ -42,8 +43,8 @@ def digest_outcome(rewards: Any, ended: bool) -> str:
     return h.hexdigest()[:16]
 
 
-def play_env(env: Any, seed: int, actions: list[int] | None, rng: np.random.Generator | None):
-    """Plays one game on an AEC env: the given actions, or random legal ones drawn from ``rng``.
+def play_env(env: Any, seed: int, actions: list[int] | None, choose: Any = None):
+    """Plays one game on an AEC env: the given actions, or those ``choose(env, agent)`` picks.
     Returns the actions and the digests (view, outcome) of each step."""
     env.reset(seed=seed)
     agents = env.possible_agents
@@ -53,7 +54,7 @@ def play_env(env: Any, seed: int, actions: list[int] | None, rng: np.random.Gene
         seen = env.observe(mover)
         k = len(played)
         if actions is None:
-            action = int(rng.choice(np.flatnonzero(seen["action_mask"])))  # type: ignore[union-attr]
+            action = int(choose(env, mover))
         elif k < len(actions):
             action = actions[k]
         else:
@@ -97,11 +98,19 @@ def write() -> None:
     GOLDEN.mkdir(exist_ok=True)
     for env_id, kwargs, n in cases():
         rng = np.random.default_rng(len(env_id) * 1000 + n)
+
+        def random_legal(env: Any, agent: str, rng: np.random.Generator = rng) -> int:
+            return int(rng.choice(np.flatnonzero(env.observe(agent)["action_mask"])))
+
+        # Random games, then one between heuristics: random play rarely reaches a game's natural end
+        # (random Mystria players run out of drops within 20 moves, before the final scoring).
+        heuristic = make_agent("heuristic", env_id, seed=n)
         games = []
         for g in range(GAMES_PER_FILE):
             seed = 1000 * g + 17 * n
             env = mystic_envs.make(env_id, num_players=n, **kwargs)
-            actions, digests = play_env(env, seed, None, rng)
+            choose = heuristic.act if g == GAMES_PER_FILE - 1 else random_legal
+            actions, digests = play_env(env, seed, None, choose)
             games.append({"seed": seed, "actions": actions, "digests": digests})
         record = {"env_id": env_id, "kwargs": kwargs, "num_players": n, "games": games}
         path_for(env_id, kwargs, n).write_text(json.dumps(record, separators=(",", ":")) + "\n")

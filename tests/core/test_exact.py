@@ -231,6 +231,14 @@ def test_rollout_pickle_and_layouts(env_id, kwargs, n):
     assert not state.is_terminal, "a rollout moved the state it was copied from"
     again = pickle.loads(pickle.dumps(state))
     assert again.rollout(seed=11) == played and np.array_equal(again.returns(), copy.returns())
+    redealt = state.determinize(1, np.random.default_rng(4))  # the replay log carries re-deals too
+    assert same_bits(
+        pickle.loads(pickle.dumps(redealt)).privileged_observation(), redealt.privileged_observation()
+    )
+    v = vector.make(env_id, num_envs=2, seed=1, num_players=n, **kwargs)
+    v.reset()
+    with pytest.raises(TypeError, match="copied out of a batch"):
+        pickle.dumps(v.state(1))
     layout = game.privileged_layout()
     assert layout[-1].stop == game.dims["privileged_size"]
     assert layout[-1].stop == len(state.privileged_observation())

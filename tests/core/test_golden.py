@@ -26,7 +26,7 @@ def test_golden_playthrough(env_id, kwargs, n):
             if engine == "c":
                 require_core()
             env = mystic_envs.make(env_id, num_players=n, engine=engine, **kwargs)
-            actions, digests = golden.play_env(env, game["seed"], game["actions"], None)
+            actions, digests = golden.play_env(env, game["seed"], game["actions"])
             assert actions == game["actions"], f"{engine}: the game ended early"
             assert digests == game["digests"], f"{engine} engine, seed {game['seed']}"
         assert golden.play_batch(env_id, kwargs, n, game["seed"], game["actions"]) == game["digests"]

@@ -519,37 +519,6 @@ static PyObject *Batch_step_active(BatchObject *self, PyObject *args) {
     return PyLong_FromLong(bad);
 }
 
-/* step_active(actions, active): only the envs whose active byte is set step (or start their next
- * game); the others keep their game and their rows of every array (a learner's turn that waits
- * while other envs play their opponents' moves). */
-static PyObject *Batch_step_active(BatchObject *self, PyObject *args) {
-    PyObject *abuf, *mbuf;
-    if (!PyArg_ParseTuple(args, "OO", &abuf, &mbuf)) return NULL;
-    if (batch_enter(self) != 0) return NULL;
-    Py_buffer view, active;
-    if (get_buffer(abuf, &view, 0, sizeof(int64_t), self->b.num_envs, "actions") != 0) {
-        self->busy = 0;
-        return NULL;
-    }
-    if (get_buffer(mbuf, &active, 0, 1, self->b.num_envs, "active") != 0) {
-        PyBuffer_Release(&view);
-        self->busy = 0;
-        return NULL;
-    }
-    self->b.active = active.buf;
-    int bad = me_batch_check(&self->b, view.buf);
-    if (bad < 0) {
-        Py_BEGIN_ALLOW_THREADS;
-        me_batch_step(&self->b, view.buf);
-        Py_END_ALLOW_THREADS;
-    }
-    self->b.active = NULL;
-    PyBuffer_Release(&active);
-    PyBuffer_Release(&view);
-    self->busy = 0;
-    return PyLong_FromLong(bad);
-}
-
 static PyObject *Batch_sample_legal(BatchObject *self, PyObject *buf) {
     if (batch_enter(self) != 0) return NULL;
     Py_buffer view;
@@ -656,8 +625,6 @@ static PyObject *Batch_memory(BatchObject *self, PyObject *unused) {
 static PyMethodDef Batch_methods[] = {
     {"reset", (PyCFunction)Batch_reset, METH_NOARGS, "start every env's first game"},
     {"step", (PyCFunction)Batch_step, METH_O, "step(actions int64[N]) -> -1, or the first bad env"},
-    {"step_active", (PyCFunction)Batch_step_active, METH_VARARGS,
-     "step_active(actions int64[N], active uint8[N]) -> -1, or the first bad env; inactive envs stay"},
     {"step_active", (PyCFunction)Batch_step_active, METH_VARARGS,
      "step_active(actions int64[N], active uint8[N]) -> -1, or the first bad env; inactive envs stay"},
     {"sample_legal", (PyCFunction)Batch_sample_legal, METH_O, "sample_legal(out int64[N])"},

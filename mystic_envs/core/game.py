@@ -63,6 +63,15 @@ def build_layout(parts: list[tuple[str, int, str]]) -> tuple[LayoutEntry, ...]:
     return tuple(entries)
 
 
+def privileged_view_layout(
+    num_players: int, obs_size: int, hidden: list[tuple[str, int, str]]
+) -> tuple[LayoutEntry, ...]:
+    """The layout of a compiled twin's privileged view: every seat's observation in seat order
+    (``observation_<p>``), then the ``hidden`` parts (``(name, size, meaning)``)."""
+    seats = [(f"observation_{p}", obs_size, f"player_{p}'s observation") for p in range(num_players)]
+    return build_layout([*seats, *hidden])
+
+
 def zero_sum_returns(placement: list[int] | tuple[int, ...]) -> np.ndarray:
     """Rewards from final placements (0 = best; equal numbers are ties).
 

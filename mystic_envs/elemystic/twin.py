@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from mystic_envs.core.game import LayoutEntry, build_layout
+from mystic_envs.core.game import LayoutEntry, privileged_view_layout
 from mystic_envs.elemystic import cards, observation, rules
 
 if TYPE_CHECKING:
@@ -147,11 +147,7 @@ def core_tables() -> dict[str, list[int]]:
 
 def privileged_layout(game: ElemysticGame) -> tuple[LayoutEntry, ...]:
     """Both seats' observations (``observation.LAYOUT`` each), then the hidden elements."""
-    parts = [
-        (f"observation_{p}", observation.OBS_SIZE, f"player_{p}'s observation (observation.LAYOUT)")
-        for p in range(game.num_players)
-    ]
-    return build_layout([*parts, *HIDDEN_PARTS])
+    return privileged_view_layout(game.num_players, observation.OBS_SIZE, list(HIDDEN_PARTS))
 
 
 def privileged_observation(state: ElemysticState) -> np.ndarray:

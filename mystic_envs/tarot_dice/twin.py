@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from mystic_envs.core.game import LayoutEntry, build_layout
+from mystic_envs.core.game import LayoutEntry, privileged_view_layout
 from mystic_envs.tarot_dice import actions, arcana, cards, dice, observation, phases
 
 if TYPE_CHECKING:
@@ -113,13 +113,12 @@ def core_tables() -> dict[str, list[int]]:
 
 def privileged_layout(game: TarotDiceGame) -> tuple[LayoutEntry, ...]:
     """Both seats' observations (``observation.LAYOUT`` each), then each seat's hidden cards."""
-    parts = [
-        (f"observation_{p}", observation.OBS_SIZE, f"player_{p}'s observation (observation.LAYOUT)")
+    hidden = [
+        (f"{name}_{p}", size, f"player_{p}'s {meaning}")
         for p in range(game.num_players)
+        for name, size, meaning in HIDDEN_PARTS
     ]
-    for p in range(game.num_players):
-        parts += [(f"{name}_{p}", size, f"player_{p}'s {meaning}") for name, size, meaning in HIDDEN_PARTS]
-    return build_layout(parts)
+    return privileged_view_layout(game.num_players, observation.OBS_SIZE, hidden)
 
 
 def privileged_observation(state: TarotDiceState) -> np.ndarray:

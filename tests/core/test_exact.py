@@ -149,7 +149,18 @@ def test_state_equals_the_python_engine(env_id, kwargs, n):
     core_game = compiled.CoreGame(game)
     twin = core_game.twin
     rng = np.random.default_rng(case_seed(env_id, kwargs, n))
-    moves = clones = redeals = 0
+    clones = redeals = 0
+
+    def play_both(core, py, moves: int) -> None:
+        """Up to ``moves`` random legal moves on both engines, compared after each."""
+        for _ in range(moves):
+            if py.is_terminal:
+                break
+            a = int(rng.choice(py.legal_actions()))
+            py.apply(a)
+            core.apply(a)
+            check_same_state(core, py, twin)
+
     for seed in [0, 1, 2**64 - 1, *rng.integers(0, 2**63, size=9).tolist()]:
         py, core = game.new_initial_state(seed), core_game.new_initial_state(seed)
         check_same_state(core, py, twin)
@@ -157,14 +168,7 @@ def test_state_equals_the_python_engine(env_id, kwargs, n):
             roll = rng.random()
             if roll < 0.05:
                 # A mid-game clone plays on alone; the original must not move with it.
-                c_core, c_py = core.clone(), py.clone()
-                for _ in range(3):
-                    if c_py.is_terminal:
-                        break
-                    a = int(rng.choice(c_py.legal_actions()))
-                    c_py.apply(a)
-                    c_core.apply(a)
-                    check_same_state(c_core, c_py, twin)
+                play_both(core.clone(), py.clone(), 3)
                 clones += 1
             elif roll < 0.10:
                 # The same numpy generator re-deals the same way, and the chance streams after it agree.
@@ -173,19 +177,9 @@ def test_state_equals_the_python_engine(env_id, kwargs, n):
                 d_py = py.determinize(seat, np.random.default_rng(draw))
                 d_core = core.determinize(seat, np.random.default_rng(draw))
                 check_same_state(d_core, d_py, twin)
-                for _ in range(6):
-                    if d_py.is_terminal:
-                        break
-                    a = int(rng.choice(d_py.legal_actions()))
-                    d_py.apply(a)
-                    d_core.apply(a)
-                    check_same_state(d_core, d_py, twin)
+                play_both(d_core, d_py, 6)
                 redeals += 1
-            a = int(rng.choice(py.legal_actions()))
-            py.apply(a)
-            core.apply(a)
-            moves += 1
-            check_same_state(core, py, twin)
+            play_both(core, py, 1)
     assert clones >= 3 and redeals >= 3, (clones, redeals)
 
 

@@ -122,9 +122,12 @@ class VectorEnv:
         if not self._reset_done:
             raise RuntimeError("call reset() before using the batch")
 
-    def reset(self) -> None:
-        """Start every env's first game (env ``i`` seeded ``seed + i``)."""
-        self._batch.reset()
+    def reset(self, seed: int | None = None) -> None:
+        """Start every env's first game: env ``i``'s ``k``-th game from now on is seeded
+        ``seed + i + k*num_envs``, with ``seed`` the one given here or else the batch's."""
+        if seed is not None:
+            self.seed = check_seed64(seed)
+        self._batch.reset(self.seed)
         self._reset_done = True
 
     def step(self, actions: Any) -> None:

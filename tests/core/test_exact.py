@@ -117,6 +117,22 @@ def test_batch_plays_the_aec_envs_games(env_id, kwargs, n, request):
 
 
 @pytest.mark.parametrize(("env_id", "kwargs", "n"), CASES)
+def test_reset_with_a_seed_starts_the_games_of_that_seed(env_id, kwargs, n):
+    v = vector.make(env_id, num_envs=3, seed=1, num_players=n, **kwargs)
+    v.reset()
+    for _ in range(5):
+        v.step(v.sample_legal())
+    v.reset(seed=2**64 - 2)  # env 2's game is seeded 2**64 (mod 2**64): 0
+    for i, seed in enumerate((2**64 - 2, 2**64 - 1, 0)):
+        assert v.env_status(i) == (0, seed, 0, False)
+        env = mystic_envs.make(env_id, num_players=n, **kwargs)
+        env.reset(seed=seed)
+        assert same_bits(v.observation[i], env.observe(env.agent_selection)["observation"])
+    with pytest.raises(ValueError, match="seed"):
+        v.reset(seed=-1)
+
+
+@pytest.mark.parametrize(("env_id", "kwargs", "n"), CASES)
 def test_truncation_matches_the_aec_env(env_id, kwargs, n):
     counts = check_batch_against_envs(env_id, kwargs, n, 600, num_envs=3, max_steps=23)
     assert counts["truncations"] >= 3

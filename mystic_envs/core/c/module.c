@@ -458,9 +458,12 @@ static int batch_enter(BatchObject *self) {
     return 0;
 }
 
-static PyObject *Batch_reset(BatchObject *self, PyObject *unused) {
-    (void)unused;
+/* reset(seed): every env's first game again, env i seeded seed + i from now on. */
+static PyObject *Batch_reset(BatchObject *self, PyObject *arg) {
+    unsigned long long seed = PyLong_AsUnsignedLongLong(arg);
+    if (seed == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
     if (batch_enter(self) != 0) return NULL;
+    self->b.seed = (uint64_t)seed;
     Py_BEGIN_ALLOW_THREADS;
     me_batch_reset(&self->b);
     Py_END_ALLOW_THREADS;
@@ -623,7 +626,7 @@ static PyObject *Batch_memory(BatchObject *self, PyObject *unused) {
 }
 
 static PyMethodDef Batch_methods[] = {
-    {"reset", (PyCFunction)Batch_reset, METH_NOARGS, "start every env's first game"},
+    {"reset", (PyCFunction)Batch_reset, METH_O, "reset(seed): start every env's first game"},
     {"step", (PyCFunction)Batch_step, METH_O, "step(actions int64[N]) -> -1, or the first bad env"},
     {"step_active", (PyCFunction)Batch_step_active, METH_VARARGS,
      "step_active(actions int64[N], active uint8[N]) -> -1, or the first bad env; inactive envs stay"},

@@ -28,6 +28,17 @@ learner's mean steps per episode and the setup time.
 
 Target: every mystic env trains at >= 0.8x connect_four_v3's timesteps/s. ``--quick`` replaces
 n_steps, batch_size and n_epochs by tiny values; its figures only prove that everything runs.
+
+``--core`` measures instead, side by side in one run, today's path above (``sb3``: ``--n-envs``
+single-agent envs in a ``SubprocVecEnv``) against MaskablePPO on the compiled core's batched
+adapter (``core``: ``training.vec.CoreVecEnv`` with ``--core-envs`` games in one process, random
+opponent, ``VecMonitor``), for Elemystic and Mystria (``--env`` picks one twin). Both get the same
+network, PPO settings and rollout size (``n_steps * envs``: the core's n_steps is the sb3 rollout
+divided by ``--core-envs``), so each PPO update is the same work; the interleaved rounds are as
+above. Reported: each side's median timesteps/s and core / sb3 (issue 30's target: >= 5x).
+
+    python benchmarks/train_speed.py --core                   # Elemystic and Mystria, 64 core envs
+    python benchmarks/train_speed.py --core --quick --env elemystic_v0
 """
 
 from __future__ import annotations
@@ -56,6 +67,7 @@ import stable_baselines3
 import torch
 from gymnasium import spaces
 from sb3_contrib import MaskablePPO
+from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.monitor import Monitor
 from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecEnv
 
@@ -76,6 +88,10 @@ if __name__ not in ("__main__", "__mp_main__") and __name__ in sys.modules:
     cloudpickle.register_pickle_by_value(sys.modules[__name__])
 
 BASELINE = "connect_four_v3"
+CORE_ENV_IDS = ("elemystic_v0", "mystria_v0")
+CORE_RATIO_TARGET = 5.0
+DEFAULT_CORE_ENVS = 64
+QUICK_CORE_ENVS = 8
 RATIO_TARGET = 0.8
 DEFAULT_ROUNDS = 3
 DEFAULT_N_ENVS = 2
@@ -307,6 +323,170 @@ def format_targets(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+class _RolloutTimer(BaseCallback):
+    """Seconds spent collecting rollouts (env steps, policy inference, masks) inside ``learn``; the
+    rest of ``learn`` is the PPO update."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seconds = 0.0
+        self._start = 0.0
+
+    def _on_rollout_start(self) -> None:
+        self._start = time.perf_counter()
+
+    def _on_rollout_end(self) -> None:
+        self.seconds += time.perf_counter() - self._start
+
+    def _on_step(self) -> bool:
+        return True
+
+
+def run_core_benchmark(
+    env_ids: Sequence[str],
+    rounds: int,
+    timesteps: int,
+    n_envs: int = DEFAULT_N_ENVS,
+    core_envs: int = DEFAULT_CORE_ENVS,
+    seed: int = 0,
+    ppo_kwargs: dict[str, Any] | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> dict[str, Any]:
+    """Today's SB3 path against MaskablePPO on ``training.vec.CoreVecEnv``, per env, interleaved
+    as ``run_benchmark`` does; the same network, PPO settings and rollout size on both sides."""
+    from stable_baselines3.common.vec_env import VecMonitor
+
+    from training.vec import CoreVecEnv
+
+    ppo_kwargs = dict(PPO_KWARGS if ppo_kwargs is None else ppo_kwargs)
+    torch.set_num_threads(1)
+    rollout = ppo_kwargs["n_steps"] * n_envs
+    if rollout % core_envs:
+        raise ValueError(f"--core-envs ({core_envs}) must divide the rollout n_steps x n_envs ({rollout})")
+    core_kwargs = {**ppo_kwargs, "n_steps": rollout // core_envs}
+    names = [(env_id, side) for env_id in env_ids for side in ("sb3", "core")]
+    models: dict[tuple[str, str], MaskablePPO] = {}
+    venvs: dict[tuple[str, str], VecEnv] = {}
+    setup_s: dict[tuple[str, str], float] = {}
+    rates: dict[tuple[str, str], list[float]] = {k: [] for k in names}
+    done: dict[tuple[str, str], int] = dict.fromkeys(names, 0)
+    learn_s: dict[tuple[str, str], float] = dict.fromkeys(names, 0.0)
+    timers = {k: _RolloutTimer() for k in names}
+    try:
+        for env_id, side in names:
+            start = time.perf_counter()
+            if side == "sb3":
+                contender = Contender(env_id, functools.partial(_mystic_env, env_id), mystic=True)
+                venv = make_vec_env(contender, n_envs, seed)
+                model = make_model(venv, seed, ppo_kwargs)
+            else:
+                venv = VecMonitor(CoreVecEnv(env_id, num_envs=core_envs, seed=seed, opponent="random"))
+                model = make_model(venv, seed, core_kwargs)
+            venvs[env_id, side], models[env_id, side] = venv, model
+            setup_s[env_id, side] = time.perf_counter() - start
+            timed_learn(model, rollout)  # untimed warm-up, as in run_benchmark
+        if progress is not None:
+            progress("models built and warmed up")
+        for r in range(rounds):
+            order = names[r % len(names) :] + names[: r % len(names)]
+            for key in order:
+                gc.collect()
+                before, start = models[key].num_timesteps, time.perf_counter()
+                models[key].learn(timesteps, reset_num_timesteps=False, callback=timers[key])
+                elapsed = time.perf_counter() - start
+                n = models[key].num_timesteps - before
+                rates[key].append(n / elapsed)
+                done[key] += n
+                learn_s[key] += elapsed
+            if progress is not None:
+                progress(f"round {r + 1}/{rounds} done")
+    finally:
+        for venv in venvs.values():
+            venv.close()
+    results: dict[str, Any] = {}
+    for env_id in env_ids:
+        row: dict[str, Any] = {}
+        for side in ("sb3", "core"):
+            lengths = [ep["l"] for ep in models[env_id, side].ep_info_buffer]
+            row[side] = {
+                "timesteps_per_s": statistics.median(rates[env_id, side]),
+                "timesteps_per_s_rounds": rates[env_id, side],
+                "timesteps": done[env_id, side],
+                "setup_seconds": setup_s[env_id, side],
+                # Where the time goes: collecting rollouts (the env's share) against PPO updates.
+                "rollout_share": timers[env_id, side].seconds / learn_s[env_id, side],
+                "rollout_timesteps_per_s": done[env_id, side] / timers[env_id, side].seconds,
+                "mean_episode_length": statistics.fmean(lengths) if lengths else None,
+            }
+        row["ratio"] = row["core"]["timesteps_per_s"] / row["sb3"]["timesteps_per_s"]
+        results[env_id] = row
+    return {
+        "config": {
+            "rounds": rounds,
+            "timesteps": timesteps,
+            "rollout": rollout,
+            "sb3": {"n_envs": n_envs, "vec_env": "SubprocVecEnv" if n_envs > 1 else "DummyVecEnv"},
+            "core": {"num_envs": core_envs, "vec_env": "training.vec.CoreVecEnv", "num_threads": 1},
+            "seed": seed,
+            "ppo_kwargs": ppo_kwargs,
+            "core_ppo_kwargs": core_kwargs,
+            "policy_kwargs": POLICY_KWARGS,
+            "torch_threads": torch.get_num_threads(),
+        },
+        "platform": {
+            "python": platform.python_version(),
+            "torch": torch.__version__,
+            "stable_baselines3": stable_baselines3.__version__,
+            "sb3_contrib": sb3_contrib.__version__,
+            "mystic_envs": mystic_envs.__version__,
+            "cpu": _cpu_name(),
+            "cpu_count": os.cpu_count(),
+        },
+        "envs": results,
+        "targets": [
+            {
+                "contender": env_id,
+                "kind": "core_train_ratio",
+                "target": f"core MaskablePPO timesteps/s >= {CORE_RATIO_TARGET}x today's SB3 path",
+                "value": row["ratio"],
+                "threshold": CORE_RATIO_TARGET,
+                "passed": row["ratio"] >= CORE_RATIO_TARGET,
+            }
+            for env_id, row in results.items()
+        ],
+    }
+
+
+def format_core_table(report: dict[str, Any]) -> str:
+    """The core side-by-side as a Markdown table, then one PASS/FAIL line per env."""
+    lines = [
+        "| env | sb3 timesteps/s | core timesteps/s | core / sb3 | per round (sb3; core) "
+        "| rollout share (sb3/core) | rollout-only timesteps/s (sb3/core) | steps/episode |",
+        "|---|--:|--:|--:|--:|--:|--:|--:|",
+    ]
+    for env_id, row in report["envs"].items():
+        per = "; ".join(
+            ", ".join(f"{x:,.0f}" for x in row[s]["timesteps_per_s_rounds"]) for s in ("sb3", "core")
+        )
+        lengths = "/".join(
+            "-" if row[s]["mean_episode_length"] is None else f"{row[s]['mean_episode_length']:.1f}"
+            for s in ("sb3", "core")
+        )
+        lines.append(
+            f"| {env_id} | {row['sb3']['timesteps_per_s']:,.0f} | {row['core']['timesteps_per_s']:,.0f} "
+            f"| {row['ratio']:.2f} | {per} "
+            f"| {row['sb3']['rollout_share']:.0%}/{row['core']['rollout_share']:.0%} "
+            f"| {row['sb3']['rollout_timesteps_per_s']:,.0f}/{row['core']['rollout_timesteps_per_s']:,.0f} "
+            f"| {lengths} |"
+        )
+    lines.append("")
+    for t in report["targets"]:
+        lines.append(
+            f"{'PASS' if t['passed'] else 'FAIL'} {t['contender']}: {t['target']} -- {t['value']:.2f}x"
+        )
+    return "\n".join(lines)
+
+
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
@@ -322,6 +502,16 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--json", type=Path, metavar="PATH", help="write the results here as JSON")
     parser.add_argument("--seed", type=int, default=0, help="seed of models and envs")
     parser.add_argument(
+        "--core",
+        action="store_true",
+        help="today's SB3 path against MaskablePPO on training.vec.CoreVecEnv, Elemystic and Mystria",
+    )
+    parser.add_argument(
+        "--core-envs",
+        type=int,
+        help=f"games in the core's batch (default {DEFAULT_CORE_ENVS}; {QUICK_CORE_ENVS} if --quick)",
+    )
+    parser.add_argument(
         "--quick",
         action="store_true",
         help=f"smoke run in seconds: 1 round, 1 env, PPO settings overridden by {QUICK_PPO_OVERRIDES}",
@@ -334,14 +524,22 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     args.ppo_kwargs = {**PPO_KWARGS, **(QUICK_PPO_OVERRIDES if args.quick else {})}
     if args.timesteps is None:
         args.timesteps = 2 * args.ppo_kwargs["n_steps"] * max(args.n_envs, 1)
-    if args.rounds < 1 or args.n_envs < 1 or args.timesteps < 1:
-        parser.error("--rounds, --n-envs and --timesteps must be >= 1")
+    if args.core_envs is None:
+        args.core_envs = QUICK_CORE_ENVS if args.quick else DEFAULT_CORE_ENVS
+    if args.rounds < 1 or args.n_envs < 1 or args.timesteps < 1 or args.core_envs < 1:
+        parser.error("--rounds, --n-envs, --core-envs and --timesteps must be >= 1")
+    if args.core and args.env is not None and args.env not in CORE_ENV_IDS:
+        parser.error(f"--core measures {', '.join(CORE_ENV_IDS)}; --env {args.env} is not one of them")
+    if args.core and (args.ppo_kwargs["n_steps"] * args.n_envs) % args.core_envs:
+        parser.error("--core-envs must divide the rollout (n_steps x --n-envs)")
     return args
 
 
 def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     """Run the benchmark from command-line arguments, print the report and return the results."""
     args = parse_args(argv)
+    if args.core:
+        return _main_core(args)
     report = run_benchmark(
         contenders(None if args.env is None else [args.env]),
         args.rounds,
@@ -363,6 +561,34 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     print(format_table(report))
     print()
     print(format_targets(report))
+    if args.json is not None:
+        args.json.write_text(json.dumps(report, indent=2) + "\n")
+    return report
+
+
+def _main_core(args: argparse.Namespace) -> dict[str, Any]:
+    report = run_core_benchmark(
+        CORE_ENV_IDS if args.env is None else [args.env],
+        args.rounds,
+        args.timesteps,
+        n_envs=args.n_envs,
+        core_envs=args.core_envs,
+        seed=args.seed,
+        ppo_kwargs=args.ppo_kwargs,
+        progress=lambda msg: print(msg, file=sys.stderr, flush=True),
+    )
+    p, cfg = report["platform"], report["config"]
+    print(
+        f"mystic-envs {p['mystic_envs']}, Python {p['python']}, torch {p['torch']}, "
+        f"SB3 {p['stable_baselines3']}, sb3-contrib {p['sb3_contrib']}, {p['cpu']} ({p['cpu_count']} CPUs); "
+        f"MaskablePPO {cfg['policy_kwargs']}, rollout {cfg['rollout']:,} timesteps: "
+        f"sb3 {cfg['sb3']['n_envs']} env(s) x n_steps {cfg['ppo_kwargs']['n_steps']} "
+        f"in {cfg['sb3']['vec_env']}, core "
+        f"{cfg['core']['num_envs']} games x n_steps {cfg['core_ppo_kwargs']['n_steps']} in one process; "
+        f"median of {cfg['rounds']} round(s) x {cfg['timesteps']:,} timesteps"
+    )
+    print()
+    print(format_core_table(report))
     if args.json is not None:
         args.json.write_text(json.dumps(report, indent=2) + "\n")
     return report

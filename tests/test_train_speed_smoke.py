@@ -45,3 +45,28 @@ def test_train_speed_quick(n_envs: str, tmp_path: Path, capsys: pytest.CaptureFi
     assert "| elemystic_v0 |" in printed and "| connect_four_v3 |" in printed
     assert printed.count("PASS") + printed.count("FAIL") == 1
     assert json.loads(out.read_text())["contenders"].keys() == report["contenders"].keys()
+
+
+def test_train_speed_core_quick(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--core``: today's SB3 path and MaskablePPO on training.vec.CoreVecEnv, side by side."""
+    from mystic_envs.core.compiled import is_available
+
+    if not is_available():
+        pytest.skip("the compiled core is not built")
+    bench = _load(TRAIN_BENCH_PATH)
+    out = tmp_path / "core_speed.json"
+    report = bench.main(["--quick", "--core", "--env", "elemystic_v0", "--json", str(out)])
+    cfg = report["config"]
+    assert set(report["envs"]) == {"elemystic_v0"}
+    assert cfg["core"]["num_envs"] * cfg["core_ppo_kwargs"]["n_steps"] == cfg["rollout"]
+    assert cfg["sb3"]["n_envs"] * cfg["ppo_kwargs"]["n_steps"] == cfg["rollout"]
+    row = report["envs"]["elemystic_v0"]
+    for side in ("sb3", "core"):
+        assert row[side]["timesteps"] >= cfg["timesteps"], side
+        assert math.isfinite(row[side]["timesteps_per_s"]) and row[side]["timesteps_per_s"] > 0, side
+        assert row[side]["mean_episode_length"] >= 1, side
+    assert row["ratio"] == pytest.approx(row["core"]["timesteps_per_s"] / row["sb3"]["timesteps_per_s"])
+    assert [t["contender"] for t in report["targets"]] == ["elemystic_v0"]
+    printed = capsys.readouterr().out
+    assert "| elemystic_v0 |" in printed and printed.count("PASS") + printed.count("FAIL") == 1
+    assert json.loads(out.read_text())["envs"].keys() == report["envs"].keys()

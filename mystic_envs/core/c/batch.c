@@ -19,28 +19,41 @@ static void me_range(const me_batch *b, int part, int parts, int *lo, int *hi) {
     *hi = (int)((int64_t)b->num_envs * (part + 1) / parts);
 }
 
+/* Workers and the caller spin this many checks of the shared counter before they sleep on a
+ * condition variable: steps come microseconds apart in a training loop, and waking a sleeping
+ * thread costs tens of microseconds, as much as a whole step of a small game's batch. */
+#define ME_SPIN 20000
+
 static void *me_worker_main(void *p) {
     me_worker *w = p;
     me_batch *b = w->b;
     me_pool *pool = &b->pool;
     unsigned long seen = 0;
     for (;;) {
-        pthread_mutex_lock(&pool->mu);
-        while (pool->generation == seen && !pool->stop) pthread_cond_wait(&pool->work, &pool->mu);
-        if (pool->stop) {
+        unsigned long g;
+        int spins = 0;
+        while ((g = atomic_load(&pool->generation)) == seen && !atomic_load(&pool->stop)) {
+            if (++spins < ME_SPIN) continue;
+            /* Dekker with the caller: it bumps the generation then reads the sleepers; we count
+             * ourselves a sleeper then read the generation, so one of us sees the other. */
+            pthread_mutex_lock(&pool->mu);
+            atomic_fetch_add(&pool->sleepers, 1);
+            while (atomic_load(&pool->generation) == seen && !atomic_load(&pool->stop))
+                pthread_cond_wait(&pool->work, &pool->mu);
+            atomic_fetch_sub(&pool->sleepers, 1);
             pthread_mutex_unlock(&pool->mu);
-            break;
+            spins = 0;
         }
-        seen = pool->generation;
-        me_range_fn fn = pool->fn;
-        const void *arg = pool->arg;
-        pthread_mutex_unlock(&pool->mu);
+        if (atomic_load(&pool->stop)) break;
+        seen = g;
         int lo, hi;
         me_range(b, w->index, pool->num_threads + 1, &lo, &hi);
-        fn(b, lo, hi, arg);
-        pthread_mutex_lock(&pool->mu);
-        if (--pool->pending == 0) pthread_cond_signal(&pool->done);
-        pthread_mutex_unlock(&pool->mu);
+        pool->fn(b, lo, hi, pool->arg);
+        if (atomic_fetch_sub(&pool->pending, 1) == 1 && atomic_load(&pool->waiting)) {
+            pthread_mutex_lock(&pool->mu);
+            pthread_cond_signal(&pool->done);
+            pthread_mutex_unlock(&pool->mu);
+        }
     }
     free(w);
     return NULL;
@@ -52,19 +65,28 @@ static void me_run(me_batch *b, me_range_fn fn, const void *arg) {
         fn(b, 0, b->num_envs, arg);
         return;
     }
-    pthread_mutex_lock(&pool->mu);
+    /* fn and arg are published by the sequentially consistent bump of the generation. */
     pool->fn = fn;
     pool->arg = arg;
-    pool->pending = pool->num_threads;
-    pool->generation++;
-    pthread_cond_broadcast(&pool->work);
-    pthread_mutex_unlock(&pool->mu);
+    atomic_store(&pool->pending, pool->num_threads);
+    atomic_fetch_add(&pool->generation, 1);
+    if (atomic_load(&pool->sleepers) > 0) {
+        pthread_mutex_lock(&pool->mu);
+        pthread_cond_broadcast(&pool->work);
+        pthread_mutex_unlock(&pool->mu);
+    }
     int lo, hi;
     me_range(b, 0, pool->num_threads + 1, &lo, &hi);
     fn(b, lo, hi, arg);
-    pthread_mutex_lock(&pool->mu);
-    while (pool->pending > 0) pthread_cond_wait(&pool->done, &pool->mu);
-    pthread_mutex_unlock(&pool->mu);
+    int spins = 0;
+    while (atomic_load(&pool->pending) > 0) {
+        if (++spins < ME_SPIN) continue;
+        pthread_mutex_lock(&pool->mu);
+        atomic_store(&pool->waiting, 1);
+        while (atomic_load(&pool->pending) > 0) pthread_cond_wait(&pool->done, &pool->mu);
+        atomic_store(&pool->waiting, 0);
+        pthread_mutex_unlock(&pool->mu);
+    }
 }
 
 /* -- one env ------------------------------------------------------------------------------- */
@@ -190,6 +212,11 @@ int me_batch_init(me_batch *b, const me_game *game, const me_config *cfg, int nu
     b->game = game; /* from here on me_batch_free tears the pool's locks down */
     b->cfg = *cfg;
     me_pool *pool = &b->pool;
+    atomic_init(&pool->generation, 0);
+    atomic_init(&pool->pending, 0);
+    atomic_init(&pool->sleepers, 0);
+    atomic_init(&pool->waiting, 0);
+    atomic_init(&pool->stop, 0);
     pthread_mutex_init(&pool->mu, NULL);
     pthread_cond_init(&pool->work, NULL);
     pthread_cond_init(&pool->done, NULL);
@@ -244,7 +271,7 @@ void me_batch_free(me_batch *b) {
     me_pool *pool = &b->pool;
     if (pool->num_threads > 0) {
         pthread_mutex_lock(&pool->mu);
-        pool->stop = 1;
+        atomic_store(&pool->stop, 1);
         pthread_cond_broadcast(&pool->work);
         pthread_mutex_unlock(&pool->mu);
         for (int t = 0; t < pool->num_threads; t++) pthread_join(pool->threads[t], NULL);

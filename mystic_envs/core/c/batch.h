@@ -5,6 +5,7 @@
 #define MYSTIC_BATCH_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 
 #include "game.h"
 
@@ -16,8 +17,11 @@ typedef struct {
     int num_threads; /* workers beyond the calling thread */
     pthread_mutex_t mu;
     pthread_cond_t work, done;
-    unsigned long generation;
-    int pending, stop;
+    atomic_ulong generation; /* bumped once per job */
+    atomic_int pending;      /* workers still on the job */
+    atomic_int sleepers;     /* workers asleep on `work` */
+    atomic_int waiting;      /* the caller asleep on `done` */
+    atomic_int stop;
     me_range_fn fn;
     const void *arg;
 } me_pool;

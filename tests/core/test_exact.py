@@ -196,6 +196,10 @@ def test_state_equals_the_python_engine(env_id, kwargs, n):
                 play_both(d_core, d_py, 6)
                 redeals += 1
             play_both(core, py, 1)
+        for seat in range(n):  # a finished game re-deals too (search may reach one)
+            draw = int(rng.integers(2**32))
+            d_py = py.determinize(seat, np.random.default_rng(draw))
+            check_same_state(core.determinize(seat, np.random.default_rng(draw)), d_py, twin)
     assert clones >= 3 and redeals >= 3, (clones, redeals)
 
 

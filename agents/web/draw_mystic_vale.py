@@ -1,13 +1,13 @@
 """Mystic Vale's table as SVG, for one viewer (the same visibility as ``describe(viewer=...)``).
 
-A header with the turn, the decision open and the VP pool; the commons (a row per level, with the
-Fertile Soil supply) and the vale rows, each card with its cost, slot, symbols and VP; the active
-player's Harvest (mana, spirits, VP, buys) and what the open decision is about; then one area per
-seat, the viewer's first and the others in turn order: VP tokens, points, the mana token (gold:
-active), deck and discard sizes, net decay, its vales, and its field and on-deck card drawn as
-cards of three slot bands (each advancement's name, its symbols as small glyphs, its VP). The
-viewer's own deck (as a set: its order is hidden) and discard pile are listed, and the top card a
-Calm Weather shows it; another seat's discard pile is only a count (``"all"``: every seat's own
+A header with the round (and the turn), the decision open and the VP pool; the commons (a row per
+level, with the Fertile Soil supply) and the vale rows, each card with its cost, slot, symbols and
+VP; the active player's Harvest (mana, spirits, VP, buys) and what the open decision is about; then
+one area per seat, the viewer's first and the others in turn order: VP tokens, points, the mana
+token (gold: active), deck and discard sizes, net decay, its vales, and its field and on-deck card
+drawn as cards of three slot bands (each advancement's name, its symbols as small glyphs, its VP).
+The viewer's own deck (as a set: its order is hidden) and discard pile are listed, and the top card
+a Calm Weather shows it; another seat's discard pile is only a count (``"all"``: every seat's own
 view at once). Every advancement's and vale's full text is its tooltip.
 """
 
@@ -46,6 +46,7 @@ from mystic_envs.mystic_vale.sleeves import profile
 WIDTH = 1000
 ACCENT = "#2f5d8a"
 VP_COLOUR = "#d4a72c"
+ORDINALS = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 # One colour per symbol, in SYMBOL_NAMES order: mana, decay, growth, guardian, the four spirits.
 GLYPH_COLOURS = dict(
     zip(
@@ -449,7 +450,13 @@ def _seat(s: Any, q: int, y0: float, viewer: int | str | None) -> tuple[list[str
 def draw(s: Any, viewer: int | str | None) -> str:
     over = s.phase == GAME_OVER
     stage = "game over" if over else f"{STAGE_NAMES[s.stage]} \u00b7 {s.phase_name.replace('_', ' ')}"
-    head = f"Mystic Vale \u00b7 turn {s.turn + 1} \u00b7 {stage}"
+    if over:
+        when = f"after {s.turn // s.n} rounds"
+    else:
+        # The round (a turn of every seat from the starting player on) is what a player counts by.
+        order = (s.active - s.start_player) % s.n + 1
+        when = f"round {s.turn // s.n + 1}, turn {s.turn + 1} ({ORDINALS[order]} to play)"
+    head = f"Mystic Vale \u00b7 {when} \u00b7 {stage}"
     parts = svg.heading(WIDTH, head, s.winners() if over else None, s.player)
     parts.append(svg.circle(32, 58, 9, fill=VP_COLOUR, stroke="#8a6d12"))
     pool = f"VP pool {s.pool}/{s.pool_start}" + (" \u00b7 ran out: the last round" if s.end_triggered else "")

@@ -79,3 +79,19 @@ def test_another_seats_discard_pile_and_a_peek_stay_with_their_owner():
         assert "Woodland Warden" not in picture and "Your discard pile" not in picture
     everyone = mv.draw(s, "all")
     assert "top of deck (Calm Weather)" in _texts(everyone) and "Its discard pile" in everyone
+
+
+def test_the_header_names_the_round_and_the_place_in_the_order():
+    """The header counts rounds (a turn of every seat from the starting player), as ``describe``."""
+    s = new(3)
+    assert "Mystic Vale \u00b7 round 1, turn 1 (1st to play) \u00b7 planting \u00b7 planting" in _texts(
+        mv.draw(s, 0)
+    )
+    rng = np.random.default_rng(0)
+    while s.turn < 4:
+        s.apply(int(rng.choice(s.legal_actions())))
+    texts = _texts(mv.draw(s, 0))
+    assert any(t.startswith("Mystic Vale \u00b7 round 2, turn 5 (2nd to play)") for t in texts)
+    while not s.is_terminal:
+        s.apply(int(rng.choice(s.legal_actions())))
+    assert f"Mystic Vale \u00b7 after {s.turn // 3} rounds \u00b7 game over" in _texts(mv.draw(s, None))

@@ -291,3 +291,17 @@ def test_step_active_leaves_the_other_envs_as_they_are() -> None:
     v.step_active(illegal, np.zeros(4, dtype=bool))  # nothing active: nothing checked, nothing played
     with pytest.raises(mystic_envs.IllegalActionError, match="env 2"):
         v.step_active(illegal, np.array([False, False, True, False]))
+
+
+def test_vec_opponents_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "vec_opponents.py"
+    spec = importlib.util.spec_from_file_location("vec_opponents", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    report = module.main(["--env", "elemystic_v0", "--seconds", "0.2", "--num-envs", "4"])
+    assert set(report["elemystic_v0"]) == {"random", "frozen", "heuristic", "aec heuristic"}
+    assert all(r["steps_per_s"] > 0 for r in report["elemystic_v0"].values())
+    assert capsys.readouterr().out.count("| elemystic_v0 |") == 4

@@ -91,7 +91,9 @@ from mystic_envs.mystic_vale.sleeves import (
 
 # A card is in the field about once every 2.5 turns (20 cards, fields of about 8).
 APPEAR = 0.4
-SPIRIT_VALUE = 0.8  # a spirit buys about a point of vale
+# A spirit buys about a point of vale; 1.0 (0.8 before issue 28) so the first Harvests buy the
+# level-1 spirits, not only Fertile Soil (first vale in round 7 with 0.8, 6 with 1.0 on 300 games).
+SPIRIT_VALUE = 1.0
 DECAY_COST = 0.9  # a net decay on a card, per appearance, in points (the pushes it costs)
 STACK_COST = 1.5  # each decay past the first on one card: one reveal of it nearly spoils a field
 FIELD_SIZE = 8  # the field size assumed for Harvest abilities that count field cards

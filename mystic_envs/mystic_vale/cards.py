@@ -238,23 +238,25 @@ S, E, A, C = Symbols, Effect, Ability, Cost
 # --- the 96 commons advancements: 32 names x 3 copies --------------------------------------------
 # (name, level, cost, slot, band, symbols, harvest VP, end VP, ability, source, why)
 _COMMONS: tuple[tuple, ...] = (
-    # Level 1 (11 names, 33 cards): cost 2-4, one or two symbols, no decay; VP tokens on two.
+    # Level 1 (11 names, 33 cards): cost 2-4, one or two symbols, no decay; VP tokens on the six
+    # dearest (issue 28: points from the first rounds on, and spirits enough for a vale by round 5).
     ("Podlings", 1, 2, MIDDLE, False, S(forest=1), 0, 0, NO_ABILITY,
      "name, cost 2 (RB buying example; level 1 probable)",
      "The cheapest spirit: 2 mana, Fertile Soil's price, for a forest instead of a mana."),
-    ("Hollow Burrow", 1, 3, BOTTOM, False, S(animal=1, growth=1), 0, 0, NO_ABILITY, "designed",
-     "Podlings' animal cousin with a growth (one more push before a spoil): 3 mana. The one "
-     "cheap growth card of level 1: with the 2-mana twins all growing, the first buyer's lead "
-     "grew and the starting player won 42% of 300 three-player games."),
-    ("Windward Perch", 1, 2, TOP, False, S(sky=1), 0, 0, NO_ABILITY, "designed",
-     "Podlings' sky twin."),
+    ("Hollow Burrow", 1, 3, BOTTOM, False, S(animal=1, sky=1), 1, 0, NO_ABILITY, "designed",
+     "An animal and a sky (a burrow under a bird's perch) and a VP token each Harvest: half a "
+     "level-1 vale on one part, 3 mana (issue 28; it was an animal and a growth, no VP)."),
+    ("Windward Perch", 1, 3, TOP, False, S(sky=1, forest=1), 1, 0, NO_ABILITY, "designed",
+     "A sky and a forest (a perch in the trees) and a VP token each Harvest: 3 mana (issue 28; "
+     "it was Podlings' sky twin)."),
     ("Grassland", 1, 2, MIDDLE, False, S(animal=1, forest=1),
      0, 0, A(IN_FIELD, (E(LOSE_MANA, 1),), False,
              "While in your field in your Harvest Phase, your mana total is 1 less (never below 0)."),
      "name, ability (RB)",
      "Two spirits for 2 mana, paid for by a mana lost every Harvest it is in the field."),
-    ("Wandering Sprite", 1, 3, TOP, False, S(wild=1), 0, 0, NO_ABILITY, "designed",
-     "A wild spirit pays any cost: one mana above the single-spirit cards."),
+    ("Wandering Sprite", 1, 4, TOP, False, S(wild=1, animal=1), 1, 0, NO_ABILITY, "designed",
+     "A wild and an animal and a VP token each Harvest: the wild pays any cost, one mana above "
+     "the two-spirit cards (issue 28; it was a wild alone for 3)."),
     ("Calm Weather", 1, 4, TOP, False, S(sky=1),
      1, 0, A(WHEN_PLAYED, (E(PEEK_TOP, 1),), False,
              "When Played: look at the top card of your deck, then discard it or put it back."),
@@ -280,8 +282,9 @@ _COMMONS: tuple[tuple, ...] = (
              "When Played: you may discard one other card already in your field."),
      "name, ability (RB)",
      "Throwing a Cursed Land out of the field is a decay less this turn: the dearest level-1 ability."),
-    ("Rootwell Spring", 1, 4, MIDDLE, False, S(mana=1, growth=1), 0, 0, NO_ABILITY, "designed",
-     "Fertile Soil plus a growth (one more push before a spoil): 2 mana dearer."),
+    ("Rootwell Spring", 1, 3, MIDDLE, False, S(mana=1, forest=1), 1, 0, NO_ABILITY, "designed",
+     "Fertile Soil's mana with a forest and a VP token each Harvest: 3 mana (issue 28; it was a "
+     "mana and a growth for 4, no VP)."),
     # Level 2 (10 names, 30 cards): cost 4-6, two or three symbols or a symbol and an ability;
     # 2 VP tokens each Harvest on the ones with no decay and no guardian ability.
     ("Stag", 2, 4, TOP, False, S(guardian=2, animal=1, decay=1), 0, 0, NO_ABILITY,
@@ -349,11 +352,12 @@ _COMMONS: tuple[tuple, ...] = (
        "symbol on this card, ignoring text effects."),
      "name, ability, 2 end-game VP, no symbols (RB examples)",
      "2 VP and more for a crowded card (8 beside Stag and Dawnsinger)."),
-    ("Ironbark Sentinel", 3, 7, TOP, False, S(guardian=2, animal=1, decay=1), 0, 3, NO_ABILITY, "designed",
-     "The level-3 Stag (two guardians, an animal, a decay) with 3 end-game VP for 3 mana more; on "
+    ("Ironbark Sentinel", 3, 7, TOP, False, S(guardian=2, animal=1, decay=1), 0, 2, NO_ABILITY, "designed",
+     "The level-3 Stag (two guardians, an animal, a decay) with 2 end-game VP for 3 mana more; on "
      "Stag's top slot, so no card holds both."),
-    ("Moonwell Shrine", 3, 7, MIDDLE, False, S(mana=2, growth=1), 3, 0, NO_ABILITY, "designed",
-     "A safe level 3: 2 mana, a growth and 3 VP tokens each Harvest, no decay, no end VP."),
+    ("Moonwell Shrine", 3, 7, MIDDLE, False, S(mana=2, growth=1), 1, 1, NO_ABILITY, "designed",
+     "A safe level 3: 2 mana, a growth, a VP token each Harvest and 1 end VP, no decay (3 tokens a "
+     "Harvest made the last rounds decide the game: issue 28)."),
     ("Aurora", 3, 8, TOP, False, S(sky=1, growth=1),
      0, 0, A(HARVEST, (E(GAIN_VP, 1, PER_TWO_FIELD_CARDS),), False,
              "Harvest: gain 1 VP for every 2 cards in your field (rounded down)."),
@@ -366,19 +370,22 @@ _COMMONS: tuple[tuple, ...] = (
      "name, ability, 1 guardian (RB examples)",
      "2 VP a Harvest alone, 6 beside Stag: the guardian family's payoff, 7 mana (at 8 it was the "
      "least bought level 3)."),
-    ("Stormcrest Roc", 3, 8, TOP, False, S(sky=2), 3, 0, NO_ABILITY, "designed",
-     "Two skies and 3 VP tokens each Harvest, no decay: the level-3 harvest VP rate."),
-    ("Thunderhoof Matriarch", 3, 8, BOTTOM, False, S(animal=2), 3, 0, NO_ABILITY, "designed",
+    ("Stormcrest Roc", 3, 8, TOP, False, S(sky=2), 1, 1, NO_ABILITY, "designed",
+     "Two skies, a VP token each Harvest and 1 end VP, no decay (3 tokens a Harvest made the last "
+     "rounds decide the game: issue 28)."),
+    ("Thunderhoof Matriarch", 3, 8, BOTTOM, False, S(animal=2), 1, 1, NO_ABILITY, "designed",
      "Stormcrest Roc in animals."),
-    ("Primal Confluence", 3, 8, TOP, False, S(wild=2, decay=1), 0, 3, NO_ABILITY, "designed",
-     "Two wilds pay any costs: one end-game VP less than the single-spirit pairs."),
+    ("Primal Confluence", 3, 8, TOP, False, S(wild=2, decay=1), 0, 2, NO_ABILITY, "designed",
+     "Two wilds pay any costs, 2 end-game VP with a decay (3 before issue 28)."),
     ("Elder Oakheart", 3, 9, MIDDLE, True, S(forest=1, guardian=1, decay=1),
-     0, 4, A(ONGOING, (E(GROWTH, 1, PER_GUARDIAN_ON_CARD),), False,
+     0, 3, A(ONGOING, (E(GROWTH, 1, PER_GUARDIAN_ON_CARD),), False,
              "Ongoing: this advancement has +1 growth for each guardian on this card."),
      "designed (Grovetender's ability)",
-     "4 VP whose own guardian grows away its decay; each further guardian is a growth more."),
-    ("Bramblecrown Colossus", 3, 9, BOTTOM, False, S(forest=1, animal=1), 5, 0, NO_ABILITY, "designed",
-     "The dearest card: two spirits and 5 VP tokens each Harvest, with no decay."),
+     "3 VP (4 before issue 28) whose own guardian grows away its decay; each further guardian is "
+     "a growth more."),
+    ("Bramblecrown Colossus", 3, 9, BOTTOM, False, S(forest=1, animal=1), 2, 1, NO_ABILITY, "designed",
+     "The dearest card: two spirits, 2 VP tokens each Harvest and 1 end VP, with no decay (5 "
+     "tokens a Harvest before issue 28)."),
 )
 
 # --- Fertile Soil: the separate supply (6 per slot) and the parts printed on starting cards -----------
@@ -436,7 +443,8 @@ STARTING_DECK: tuple[StartingCard, ...] = tuple(
 # --- the 36 vales ---------------------------------------------------------------------------------
 # End-game VP = 2 per named spirit + 1 per wild in the cost - 1 - the ability's worth (2 for a
 # per-Harvest spirit or mana, 3 for a wild, a VP token or permanent growth, 4 for two resources,
-# 1 for a one-shot or a conditional ability), never below 1.
+# 1 for a one-shot or a conditional ability), never below 1; issue 28 caps the level-2 lumps
+# (Verdant Valley 6, Wellspring Glade 7, the four-of-a-kind VP-token vales 3).
 # (name, level, copies, cost, end VP, ability, source, why)
 _VALES: tuple[tuple, ...] = (
     ("Azure Lake", 1, 2, C(forest=1, animal=1), 1,
@@ -473,8 +481,10 @@ _VALES: tuple[tuple, ...] = (
      A(ONGOING, (E(GROWTH, 1), E(ONE_PER_PLAYER, 1)), False,
        "You always have +1 growth. You may not gain a second Ancient Liferoots."),
      "name, cost (research); ability, more than one copy (RB)", "7 - 3 for permanent growth; 2 copies."),
-    ("Blessed Savanna", 2, 1, C(animal=4), 4, A(HARVEST, (E(GAIN_VP, 1),), False, "Harvest: gain 1 VP."),
-     "name, cost (research)", "7 - 3 for a VP token every Harvest (designed, Skyhaven's family)."),
+    ("Blessed Savanna", 2, 1, C(animal=4), 3, A(HARVEST, (E(GAIN_VP, 1),), False, "Harvest: gain 1 VP."),
+     "name, cost (research)",
+     "7 - 3 for a VP token every Harvest (designed, Skyhaven's family), less 1 by issue 28's cap on "
+     "the level-2 lumps (a contested lump went to the first seats)."),
     ("Conclave of Ents", 2, 1, C(wild=1, forest=1, sky=1, animal=1), 4,
      A(ANY_TIME, (E(ADD_GUARDIAN, 1),), True,
        "Once per turn, at any time: a card in your field or on-deck has +1 guardian until the turn ends "
@@ -495,8 +505,10 @@ _VALES: tuple[tuple, ...] = (
     ("Pool of Light", 2, 1, C(animal=1, sky=2), 2,
      A(HARVEST, (E(GAIN_SPIRIT, 1, PER_ONE, WILD),), False, "Harvest: +1 wild spirit."),
      "name, cost (research); ability (RB)", "5 - 3 for a wild every Harvest."),
-    ("Shimmering Brook", 2, 1, C(sky=4), 4, A(HARVEST, (E(GAIN_VP, 1),), False, "Harvest: gain 1 VP."),
-     "name, cost (research)", "7 - 3 for a VP token every Harvest (designed, Skyhaven's family)."),
+    ("Shimmering Brook", 2, 1, C(sky=4), 3, A(HARVEST, (E(GAIN_VP, 1),), False, "Harvest: gain 1 VP."),
+     "name, cost (research)",
+     "7 - 3 for a VP token every Harvest (designed, Skyhaven's family), less 1 by issue 28's cap on "
+     "the level-2 lumps (a contested lump went to the first seats)."),
     ("Skyhaven", 2, 2, C(sky=1, animal=2), 2,
      A(HARVEST, (E(GAIN_VP, 1),), False, "Harvest: gain 1 VP."),
      "name, cost (research)", "5 - 3 for a VP token every Harvest (designed)."),
@@ -504,12 +516,17 @@ _VALES: tuple[tuple, ...] = (
      A(HARVEST, (E(GAIN_MANA, 2), E(BUY_LIMIT, 1)), False,
        "Harvest: +2 mana, and you may buy up to 3 advancements this turn."),
      "name, cost (research); ability (RB)", "5 - 4 for 2 mana and a third buy."),
-    ("Verdant Valley", 2, 1, C(animal=3, sky=1, forest=1), 9, NO_ABILITY,
-     "name, cost (research)", "No ability: 9 VP for five spirits."),
-    ("Webwood Canopy", 2, 1, C(forest=4), 4, A(HARVEST, (E(GAIN_VP, 1),), False, "Harvest: gain 1 VP."),
-     "name, cost (research)", "7 - 3 for a VP token every Harvest (designed, Skyhaven's family)."),
-    ("Wellspring Glade", 2, 1, C(forest=2, sky=2, animal=2), 11, NO_ABILITY,
-     "name, cost (research)", "No ability: 11 VP for the dearest cost, six spirits."),
+    ("Verdant Valley", 2, 1, C(animal=3, sky=1, forest=1), 6, NO_ABILITY,
+     "name, cost (research)",
+     "No ability: 6 VP for five spirits (9 by the formula; issue 28's cap on the level-2 lumps)."),
+    ("Webwood Canopy", 2, 1, C(forest=4), 3, A(HARVEST, (E(GAIN_VP, 1),), False, "Harvest: gain 1 VP."),
+     "name, cost (research)",
+     "7 - 3 for a VP token every Harvest (designed, Skyhaven's family), less 1 by issue 28's cap on "
+     "the level-2 lumps (a contested lump went to the first seats)."),
+    ("Wellspring Glade", 2, 1, C(forest=2, sky=2, animal=2), 7, NO_ABILITY,
+     "name, cost (research)",
+     "No ability: 7 VP for the dearest cost, six spirits (11 by the formula; issue 28's cap on the "
+     "level-2 lumps)."),
 )
 # fmt: on
 

@@ -101,7 +101,7 @@ def test_an_active_token_stays_active_on_a_spoil_with_no_other_reward():
 
 def test_growth_cancels_decay_so_a_fifth_decay_spoils():
     s = new()
-    craft(s, 0, 12, "Rootwell Spring")  # 1 mana, 1 growth
+    craft(s, 0, 12, "Moonwell Shrine")  # 2 mana, 1 growth
     lay_out(s, 0, field=[TOP[0], TOP[1], 12], on_deck=MID[0], deck=[MID[1], MID[2]])
     start(s, 0)
     assert s.net_decay(0) == 2
@@ -113,7 +113,7 @@ def test_growth_cancels_decay_so_a_fifth_decay_spoils():
 
 def test_on_deck_decay_and_growth_count():
     s = new()
-    craft(s, 0, 13, "Rootwell Spring")
+    craft(s, 0, 13, "Moonwell Shrine")  # 1 growth
     lay_out(s, 0, field=[TOP[0]], on_deck=13, deck=[12])
     assert s.net_decay(0) == 0
     lay_out(s, 0, field=[TOP[0]], on_deck=TOP[1], deck=[12])
@@ -131,12 +131,12 @@ def test_an_empty_deck_is_refilled_from_the_discard_pile():
 
 def test_a_player_with_every_card_in_the_field_must_pass():
     s = new()
-    # Nine Cursed Lands would spoil: three Lifebringer Seeds and three Rootwell Springs (growth)
+    # Nine Cursed Lands would spoil: three Lifebringer Seeds and three Moonwell Shrines (growth)
     # bring the whole deck to 3 net decay.
     for c in CURSED["top"]:
         craft(s, 0, c, "Lifebringer Seed")
     for c in CURSED["bottom"]:
-        craft(s, 0, c, "Rootwell Spring")
+        craft(s, 0, c, "Moonwell Shrine")
     field = [c for c in range(20) if c != 19]
     lay_out(s, 0, field=field, on_deck=19, deck=[])
     s.discard[0] = []
@@ -183,9 +183,9 @@ def test_example_buying_vales_feral_grove_and_ley_line_nexus():
     s = new()
     set_vale_row(s, 0, "Ley Line Nexus")
     set_vale_row(s, 4, "Feral Grove")
-    craft(s, 0, 12, "Windward Perch", "Podlings", "Seedling")  # sky, forest, forest
-    craft(s, 0, 13, "Stag", "Hollow Burrow")  # animal (and 2 guardians, a decay), animal
-    craft(s, 0, 14, "Wandering Sprite")  # wild
+    craft(s, 0, 12, "Windward Perch", "Seedling")  # sky and forest, forest
+    craft(s, 0, 13, "Stag")  # animal (and 2 guardians, a decay)
+    craft(s, 0, 14, "Wandering Sprite")  # wild and animal
     lay_out(s, 0, field=[12, 13, 14], on_deck=15, deck=[16])
     start(s, 0)
     act(s, d.PASS)
@@ -263,9 +263,10 @@ def test_an_advancement_needs_a_legal_place_to_sleeve_and_two_need_two():
 
 def test_sleeving_never_covers_an_advancement_printed_or_sleeved():
     s = new()
-    set_commons(s, 0, "Windward Perch")  # top
+    set_commons(s, 0, "Windward Perch")  # top, cost 3
     lay_out(s, 0, field=[TOP[0], FERTILE_CARD["top"], 12, 13], on_deck=MID[0], deck=[14])
     craft(s, 0, 12, "Wandering Sprite")  # top taken
+    craft(s, 0, 13, "Fertile Soil middle")  # the third mana; its top stays open
     start(s, 0)
     act(s, d.PASS, d.BUY_COMMONS + 0, d.DONE)
     assert s.slots[0][13][0] == aid("Windward Perch")  # Cursed Land, Fertile Soil and 12 have a top part
@@ -386,14 +387,14 @@ def test_a_spoil_in_prep_skips_the_next_harvest_and_activates_the_token():
 def test_the_pool_running_out_finishes_the_round_and_vp_beyond_it_still_counts():
     s = new()
     s.start_player = 1
-    craft(s, 0, 12, "Bramblecrown Colossus")  # 5 VP tokens a Harvest
+    craft(s, 0, 12, "Bramblecrown Colossus")  # 2 VP tokens a Harvest
     lay_out(s, 0, field=[12], on_deck=13, deck=[14])
     s.tokens[1] = s.pool - 1
     s.pool = 1
     s.start_turn(0)
     s._legal = None
     act(s, d.PASS, d.DONE)
-    assert s.pool == 0 and s.overflow == 4 and s.tokens[0] == 5
+    assert s.pool == 0 and s.overflow == 1 and s.tokens[0] == 2
     assert s.end_triggered
     # Player 0 was the last of the round (player 1 started): the game ends at once.
     assert s.is_terminal and s.turn >= 1

@@ -305,3 +305,48 @@ def test_vec_opponents_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> Non
     assert set(report["elemystic_v0"]) == {"random", "frozen", "heuristic", "aec heuristic"}
     assert all(r["steps_per_s"] > 0 for r in report["elemystic_v0"].values())
     assert capsys.readouterr().out.count("| elemystic_v0 |") == 4
+
+
+def test_gymnasium_learner_view_equals_aec_view() -> None:
+    """The next-step mode against the AEC env: the step after an end starts the replay's next game."""
+    n, seed, env_id = 3, 21, "mystria_v0"
+    env = CoreGymVectorEnv(env_id, num_envs=n, seed=seed, opponent=first_legal)
+    obs, info = env.reset()
+    replays = [Replay(env_id, {}, seed, n, i, _aec_first_legal) for i in range(n)]
+    for i, r in enumerate(replays):
+        r.start(int(info["seat"][i]))
+    ended = np.zeros(n, dtype=bool)
+    rng = np.random.default_rng(3)
+    ends = 0
+    for _ in range(300):
+        masks = env.action_masks()
+        acts = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
+        obs, rewards, term, trunc, info = env.step(acts)
+        for i, r in enumerate(replays):
+            if ended[i]:
+                r.k += 1
+                r.start(int(info["seat"][i]))
+                assert rewards[i] == 0 and not (term[i] or trunc[i])
+            else:
+                reward, t, tr = r.step(acts[i])
+                assert rewards[i] == pytest.approx(reward) and (term[i], trunc[i]) == (t, tr)
+            np.testing.assert_array_equal(obs[i], r.view()[0])
+            np.testing.assert_array_equal(env.action_masks()[i], r.view()[1] & ~(term[i] | trunc[i]))
+        ended = term | trunc
+        ends += int(ended.sum())
+    assert ends >= 3
+
+
+def test_sb3_vec_env_wrappers_run_on_it() -> None:
+    """SB3's own VecEnv wrappers (VecNormalize reads terminal_observation, VecFrameStack the spaces)."""
+    from stable_baselines3.common.vec_env import VecFrameStack, VecNormalize
+
+    venv = VecFrameStack(VecNormalize(CoreVecEnv("tarot_dice_v0", num_envs=4, seed=0)), n_stack=2)
+    obs = venv.reset()
+    assert obs.shape == (4, 2 * venv.venv.observation_space.shape[0])
+    core = venv.venv.venv.core
+    for _ in range(100):
+        obs, _, dones, infos = venv.step(core.action_mask.argmax(axis=1))
+        assert obs.shape[0] == 4 and np.isfinite(obs).all()
+        for i in np.flatnonzero(dones):
+            assert "terminal_observation" in infos[i]

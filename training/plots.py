@@ -13,6 +13,8 @@ import csv
 from collections.abc import Sequence
 from pathlib import Path
 
+import numpy as np
+
 __all__ = ["main", "plot_learning_curves", "read_progress"]
 
 OPPONENTS = ("random", "heuristic")
@@ -29,9 +31,20 @@ def read_progress(path: str | Path) -> list[dict[str, float]]:
         reader = csv.DictReader(f)
         needed = {"timesteps", *(f"{k}_{o}" for o in OPPONENTS for k in ("win_rate", "ci_low", "ci_high"))}
         missing = needed - set(reader.fieldnames or [])
-        if missing:
+        if missing and not ("timesteps" in (reader.fieldnames or []) and opponents_of(reader.fieldnames)):
             raise ValueError(f"{str(path)!r} is not a training progress CSV: no column(s) {sorted(missing)}")
         return [{k: float(v) for k, v in row.items() if v not in ("", None)} for row in reader]
+
+
+def opponents_of(columns: Sequence[str]) -> list[str]:
+    """The opponents a progress CSV has ``win_rate_X``, ``ci_low_X`` and ``ci_high_X`` columns for,
+    in column order (``training.core_train`` writes one triple per ``--eval-opponents`` spec)."""
+    names = set(columns)
+    return [
+        c[len("win_rate_") :]
+        for c in columns
+        if c.startswith("win_rate_") and {f"ci_low_{c[9:]}", f"ci_high_{c[9:]}"} <= names
+    ]
 
 
 def plot_learning_curves(
@@ -43,20 +56,24 @@ def plot_learning_curves(
 
     if isinstance(sources, (str, Path)):
         sources = [sources]
-    fig = Figure(figsize=(10, 4))
+    tables = [read_progress(source) for source in sources]
+    # The opponents of the first run's columns (random and heuristic for training.train's runs).
+    opponents = opponents_of(list(tables[0][0])) if tables and tables[0] else list(OPPONENTS)
+    opponents = opponents or list(OPPONENTS)
+    fig = Figure(figsize=(5 * len(opponents), 4))
     FigureCanvasAgg(fig)
-    axes = fig.subplots(1, len(OPPONENTS), sharey=True)
-    for i, source in enumerate(sources):
-        rows = read_progress(source)
-        steps = [r["timesteps"] for r in rows]
+    axes = list(np.atleast_1d(fig.subplots(1, len(opponents), sharey=True)))
+    for i, (source, rows) in enumerate(zip(sources, tables, strict=True)):
         label = Path(source).name if len(sources) > 1 else None
-        for ax, opponent in zip(axes, OPPONENTS, strict=True):
-            rate = [r[f"win_rate_{opponent}"] for r in rows]
-            low = [r[f"ci_low_{opponent}"] for r in rows]
-            high = [r[f"ci_high_{opponent}"] for r in rows]
+        for ax, opponent in zip(axes, opponents, strict=True):
+            points = [r for r in rows if f"win_rate_{opponent}" in r]
+            steps = [r["timesteps"] for r in points]
+            rate = [r[f"win_rate_{opponent}"] for r in points]
+            low = [r[f"ci_low_{opponent}"] for r in points]
+            high = [r[f"ci_high_{opponent}"] for r in points]
             (line,) = ax.plot(steps, rate, marker="o", markersize=3, color=f"C{i}", label=label)
             ax.fill_between(steps, low, high, color=line.get_color(), alpha=0.2)
-    for ax, opponent in zip(axes, OPPONENTS, strict=True):
+    for ax, opponent in zip(axes, opponents, strict=True):
         ax.axhline(0.5, color="0.6", linewidth=0.8, linestyle="--")
         ax.set_title(f"vs {opponent}")
         ax.set_xlabel("timesteps")

@@ -39,6 +39,14 @@ above. Reported: each side's median timesteps/s and core / sb3 (issue 30's targe
 
     python benchmarks/train_speed.py --core                   # Elemystic and Mystria, 64 core envs
     python benchmarks/train_speed.py --core --quick --env elemystic_v0
+
+``--lean`` measures, side by side in the same way, today's SB3 path against ``training.core_train``'s
+self-play on the core with the lean PPO of ``training/lean_ppo.py`` (``lean``: ``--core-envs`` games,
+every seat trained, same network and PPO settings, ``--lean-epochs`` to change the lean side's
+epochs only). Reported: each side's median timesteps/s, the lean side's share of time in the PPO
+update, and lean / sb3.
+
+    python benchmarks/train_speed.py --lean --env elemystic_v0
 """
 
 from __future__ import annotations
@@ -487,6 +495,176 @@ def format_core_table(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def run_lean_benchmark(
+    env_ids: Sequence[str],
+    rounds: int,
+    timesteps: int,
+    n_envs: int = DEFAULT_N_ENVS,
+    lean_envs: int = DEFAULT_CORE_ENVS,
+    seed: int = 0,
+    ppo_kwargs: dict[str, Any] | None = None,
+    lean_epochs: int | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> dict[str, Any]:
+    """Today's SB3 path against ``training.core_train``'s lean PPO self-play on the core, per env,
+    interleaved as ``run_benchmark`` does: the same network and PPO settings (``lean_epochs``, if
+    given, replaces n_epochs on the lean side only), a rollout of about the same size (``lean_envs``
+    games x ``n_steps * n_envs / lean_envs`` batch steps; every seat is trained, so nearly every batch
+    step is a trained timestep). A lean timestep is a trained decision, as an SB3 one is a learner step."""
+    from mystic_envs import vector
+    from training.core_train import CoreTrainConfig, SelfPlayCollector
+    from training.lean_ppo import LeanPPO, build_policy
+
+    ppo_kwargs = dict(PPO_KWARGS if ppo_kwargs is None else ppo_kwargs)
+    torch.set_num_threads(1)
+    rollout = ppo_kwargs["n_steps"] * n_envs
+    lean_kwargs = {k: v for k, v in ppo_kwargs.items() if k != "n_steps"}
+    if lean_epochs is not None:
+        lean_kwargs["n_epochs"] = lean_epochs
+    names = [(env_id, side) for env_id in env_ids for side in ("sb3", "lean")]
+    runners: dict[tuple[str, str], Callable[[], tuple[int, float]]] = {}
+    venvs: list[VecEnv] = []
+    rates: dict[tuple[str, str], list[float]] = {k: [] for k in names}
+    update_share: dict[str, list[float]] = {env_id: [] for env_id in env_ids}
+    try:
+        for env_id, side in names:
+            if side == "sb3":
+                contender = Contender(env_id, functools.partial(_mystic_env, env_id), mystic=True)
+                venv = make_vec_env(contender, n_envs, seed)
+                venvs.append(venv)
+                model = make_model(venv, seed, ppo_kwargs)
+                timed_learn(model, rollout)  # untimed warm-up
+                runners[env_id, side] = functools.partial(timed_learn, model, timesteps)
+                continue
+            cfg = CoreTrainConfig(
+                env=env_id,
+                num_envs=lean_envs,
+                n_steps=max(1, rollout // lean_envs),
+                seed=seed,
+                net_arch=list(POLICY_KWARGS["net_arch"]),
+                **lean_kwargs,
+            )
+            v = vector.make(env_id, num_envs=1, seed=0)
+            policy = build_policy(v.obs_size, v.num_actions, cfg.net_arch, seed=seed)
+            ppo = LeanPPO(policy, cfg.settings())
+            rng = np.random.default_rng(seed)
+            collector = SelfPlayCollector(cfg, policy, rng, torch.Generator().manual_seed(seed))
+            collector.restart(seed)
+
+            def lean_learn(
+                collector: Any = collector, ppo: Any = ppo, rng: Any = rng, env_id: str = env_id
+            ) -> tuple[int, float]:
+                gc.collect()
+                n, update_s, start = 0, 0.0, time.perf_counter()
+                while n < timesteps:
+                    batch, info = collector.collect()
+                    t = time.perf_counter()
+                    ppo.update(batch, rng)
+                    update_s += time.perf_counter() - t
+                    n += info["timesteps"]
+                elapsed = time.perf_counter() - start
+                update_share[env_id].append(update_s / elapsed)
+                return n, elapsed
+
+            lean_learn()  # untimed warm-up
+            update_share[env_id].clear()
+            runners[env_id, side] = lean_learn
+        if progress is not None:
+            progress("models built and warmed up")
+        for r in range(rounds):
+            for key in names[r % len(names) :] + names[: r % len(names)]:
+                n, elapsed = runners[key]()
+                rates[key].append(n / elapsed)
+            if progress is not None:
+                progress(f"round {r + 1}/{rounds} done")
+    finally:
+        for venv in venvs:
+            venv.close()
+    results = {
+        env_id: {
+            "sb3": statistics.median(rates[env_id, "sb3"]),
+            "lean": statistics.median(rates[env_id, "lean"]),
+            "sb3_rounds": rates[env_id, "sb3"],
+            "lean_rounds": rates[env_id, "lean"],
+            "lean_update_share": statistics.fmean(update_share[env_id]),
+            "ratio": statistics.median(rates[env_id, "lean"]) / statistics.median(rates[env_id, "sb3"]),
+        }
+        for env_id in env_ids
+    }
+    return {
+        "config": {
+            "rounds": rounds,
+            "timesteps": timesteps,
+            "rollout": rollout,
+            "sb3": {"n_envs": n_envs, "ppo_kwargs": ppo_kwargs},
+            "lean": {"num_envs": lean_envs, "n_steps": max(1, rollout // lean_envs), **lean_kwargs},
+            "policy_kwargs": POLICY_KWARGS,
+            "torch_threads": torch.get_num_threads(),
+            "cpu": _cpu_name(),
+            "cpu_count": os.cpu_count(),
+        },
+        "envs": results,
+        "targets": [
+            {
+                "contender": env_id,
+                "kind": "lean_train_ratio",
+                "target": f"lean PPO on the core timesteps/s >= {CORE_RATIO_TARGET}x today's SB3 path",
+                "value": row["ratio"],
+                "threshold": CORE_RATIO_TARGET,
+                "passed": row["ratio"] >= CORE_RATIO_TARGET,
+            }
+            for env_id, row in results.items()
+        ],
+    }
+
+
+def format_lean_table(report: dict[str, Any]) -> str:
+    """The lean side-by-side as a Markdown table, then one PASS/FAIL line per env."""
+    lines = [
+        "| env | sb3 timesteps/s | lean timesteps/s | lean / sb3 | lean update share "
+        "| per round (sb3; lean) |",
+        "|---|--:|--:|--:|--:|--:|",
+    ]
+    for env_id, row in report["envs"].items():
+        per = "; ".join(", ".join(f"{x:,.0f}" for x in row[f"{s}_rounds"]) for s in ("sb3", "lean"))
+        lines.append(
+            f"| {env_id} | {row['sb3']:,.0f} | {row['lean']:,.0f} | {row['ratio']:.2f} "
+            f"| {row['lean_update_share']:.0%} | {per} |"
+        )
+    lines.append("")
+    for t in report["targets"]:
+        lines.append(
+            f"{'PASS' if t['passed'] else 'FAIL'} {t['contender']}: {t['target']} -- {t['value']:.2f}x"
+        )
+    return "\n".join(lines)
+
+
+def _main_lean(args: argparse.Namespace) -> dict[str, Any]:
+    report = run_lean_benchmark(
+        CORE_ENV_IDS if args.env is None else [args.env],
+        args.rounds,
+        args.timesteps,
+        n_envs=args.n_envs,
+        lean_envs=args.core_envs,
+        seed=args.seed,
+        ppo_kwargs=args.ppo_kwargs,
+        lean_epochs=args.lean_epochs,
+        progress=lambda msg: print(msg, file=sys.stderr, flush=True),
+    )
+    cfg = report["config"]
+    print(
+        f"{cfg['cpu']} ({cfg['cpu_count']} CPUs), torch threads {cfg['torch_threads']}; network "
+        f"{cfg['policy_kwargs']}; sb3: {cfg['sb3']['n_envs']} single-agent env(s), "
+        f"{cfg['sb3']['ppo_kwargs']}; "
+        f"lean: {cfg['lean']}; median of {cfg['rounds']} round(s) x {cfg['timesteps']:,} timesteps"
+    )
+    print()
+    print(format_lean_table(report))
+    if args.json is not None:
+        args.json.write_text(json.dumps(report, indent=2) + "\n")
+    return report
+
+
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
@@ -512,6 +690,14 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         help=f"games in the core's batch (default {DEFAULT_CORE_ENVS}; {QUICK_CORE_ENVS} if --quick)",
     )
     parser.add_argument(
+        "--lean",
+        action="store_true",
+        help="today's SB3 path against training.core_train's lean PPO self-play on the core (issue 30)",
+    )
+    parser.add_argument(
+        "--lean-epochs", type=int, help="--lean: PPO epochs of the lean side only (default: the same)"
+    )
+    parser.add_argument(
         "--quick",
         action="store_true",
         help=f"smoke run in seconds: 1 round, 1 env, PPO settings overridden by {QUICK_PPO_OVERRIDES}",
@@ -528,8 +714,10 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         args.core_envs = QUICK_CORE_ENVS if args.quick else DEFAULT_CORE_ENVS
     if args.rounds < 1 or args.n_envs < 1 or args.timesteps < 1 or args.core_envs < 1:
         parser.error("--rounds, --n-envs, --core-envs and --timesteps must be >= 1")
-    if args.core and args.env is not None and args.env not in CORE_ENV_IDS:
-        parser.error(f"--core measures {', '.join(CORE_ENV_IDS)}; --env {args.env} is not one of them")
+    if (args.core or args.lean) and args.env is not None and args.env not in CORE_ENV_IDS:
+        parser.error(
+            f"--core and --lean measure {', '.join(CORE_ENV_IDS)}; --env {args.env} is not one of them"
+        )
     if args.core and (args.ppo_kwargs["n_steps"] * args.n_envs) % args.core_envs:
         parser.error("--core-envs must divide the rollout (n_steps x --n-envs)")
     return args
@@ -538,6 +726,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     """Run the benchmark from command-line arguments, print the report and return the results."""
     args = parse_args(argv)
+    if args.lean:
+        return _main_lean(args)
     if args.core:
         return _main_core(args)
     report = run_benchmark(

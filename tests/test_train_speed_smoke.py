@@ -70,3 +70,22 @@ def test_train_speed_core_quick(tmp_path: Path, capsys: pytest.CaptureFixture[st
     printed = capsys.readouterr().out
     assert "| elemystic_v0 |" in printed and printed.count("PASS") + printed.count("FAIL") == 1
     assert json.loads(out.read_text())["envs"].keys() == report["envs"].keys()
+
+
+def test_train_speed_lean_quick(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--lean``: today's SB3 path and training.core_train's lean PPO self-play, side by side."""
+    from mystic_envs.core.compiled import is_available
+
+    if not is_available():
+        pytest.skip("the compiled core is not built")
+    bench = _load(TRAIN_BENCH_PATH)
+    out = tmp_path / "lean_speed.json"
+    argv = ["--quick", "--lean", "--lean-epochs", "2", "--env", "elemystic_v0", "--json", str(out)]
+    report = bench.main(argv)
+    assert report["config"]["lean"]["n_epochs"] == 2
+    row = report["envs"]["elemystic_v0"]
+    assert row["sb3"] > 0 and row["lean"] > 0 and 0 < row["lean_update_share"] < 1
+    assert row["ratio"] == pytest.approx(row["lean"] / row["sb3"])
+    printed = capsys.readouterr().out
+    assert "| elemystic_v0 |" in printed and printed.count("PASS") + printed.count("FAIL") == 1
+    assert json.loads(out.read_text())["envs"].keys() == report["envs"].keys()

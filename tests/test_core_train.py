@@ -183,3 +183,11 @@ def test_lean_ppo_matches_sb3_over_three_seeds(tmp_path):
     pairs = [_lean_and_sb3_against_random(tmp_path, 16384, seed) for seed in range(3)]
     lean, sb3 = (float(np.mean(x)) for x in zip(*pairs, strict=True))
     assert lean >= sb3 - 0.06, pairs
+
+
+def test_training_train_core_is_the_same_entry(tmp_path, capsys):
+    from training import train
+
+    with pytest.raises(SystemExit):
+        train.main(["--core", "--out", str(tmp_path / "run"), "--random-frac", "-1"])
+    assert "python -m training.core_train: error: --random-frac" in capsys.readouterr().err

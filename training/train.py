@@ -5,6 +5,7 @@ python -m training.train [--env elemystic_v0] [--num-players N] [--timesteps 300
     [--pool-size 8] [--n-steps 1024] [--ent-coef 0.01] [--learning-rate 3e-4] [--net-arch 128 128]
     [--imitate GAMES [--dagger ROUNDS]]
 python -m training.train --resume DIR [--timesteps MORE]
+python -m training.train --core --env ID ...   (self-play on the compiled core: training.core_train)
 
 The learner plays one seat of ``single_agent``-style envs (a random seat every episode, so every
 seat) against an opponent drawn per episode from ``--opponents``: ``SPEC[=WEIGHT]`` (a bare spec
@@ -569,6 +570,12 @@ def _saved_config(run: _Run) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> Path:
     from training.evaluate import default_workers
 
+    given_argv = sys.argv[1:] if argv is None else list(argv)
+    if "--core" in given_argv:
+        # Self-play on the compiled core has its own options (docs/training.md); one entry for both.
+        from training import core_train
+
+        return core_train.main([a for a in given_argv if a != "--core"])
     defaults = TrainConfig()
     parser = argparse.ArgumentParser(prog="python -m training.train", description=__doc__.splitlines()[0])
     parser.add_argument("--env", help=f"env id, one of {list(mystic_envs.ENV_IDS)} (default {defaults.env})")
@@ -627,6 +634,11 @@ def main(argv: list[str] | None = None) -> Path:
     )
     parser.add_argument("--resume", metavar="DIR", help="continue the run in DIR from its last checkpoint")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument(
+        "--core",
+        action="store_true",
+        help="self-play on the compiled core instead: the options of python -m training.core_train --help",
+    )
     args = parser.parse_args(argv)
     given = {k: v for k, v in vars(args).items() if v is not None and k not in ("resume", "quiet")}
     try:

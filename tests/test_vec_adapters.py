@@ -350,3 +350,32 @@ def test_sb3_vec_env_wrappers_run_on_it() -> None:
         assert obs.shape[0] == 4 and np.isfinite(obs).all()
         for i in np.flatnonzero(dones):
             assert "terminal_observation" in infos[i]
+
+
+def test_mixed_opponents_keep_the_heuristic_envs_in_lockstep() -> None:
+    venv = CoreVecEnv("elemystic_v0", num_envs=3, seed=8, opponent=["heuristic", first_legal, "random"])
+    core = venv.core
+    assert core._views[1] is None and core._views[2] is None  # only the heuristic's env keeps a state
+    obs = venv.reset()
+    rng = np.random.default_rng(4)
+    for _ in range(80):
+        state = core._views[0].game_state
+        np.testing.assert_array_equal(obs[0], state.observation(int(core.seat[0])))
+        masks = venv.action_masks()
+        obs, _, _, _ = venv.step(np.array([rng.choice(np.flatnonzero(m)) for m in masks]))
+
+
+def test_maskable_ppo_on_it_is_reproducible() -> None:
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    def weights() -> list[torch.Tensor]:
+        venv = CoreVecEnv("mystria_v0", num_envs=4, seed=1)
+        model = MaskablePPO("MlpPolicy", venv, n_steps=16, batch_size=32, n_epochs=1, seed=3)
+        model.learn(128)
+        venv.set_opponent(FrozenPolicy(model.policy))
+        model.learn(64, reset_num_timesteps=False)
+        return [p.detach().clone() for p in model.policy.parameters()]
+
+    for a, b in zip(weights(), weights(), strict=True):
+        assert torch.equal(a, b)

@@ -173,19 +173,23 @@ class LeanPPO:
         stats: list[torch.Tensor] = []
         for _ in range(s.n_epochs):
             order = torch.from_numpy(rng.permutation(n))
+            # One gather per epoch, then each minibatch is a contiguous view (no copy per minibatch).
+            e_obs, e_bias, e_act, e_old, e_adv, e_ret = (
+                x[order] for x in (obs, mask_bias, actions, old_logp, adv_all, returns)
+            )
             for start in range(0, n, s.batch_size):
-                idx = order[start : start + s.batch_size]
-                logits, values = _forward(policy, obs[idx])
-                logp_all = torch.log_softmax(logits + mask_bias[idx], dim=-1)
-                logp = logp_all.gather(1, actions[idx].unsqueeze(1)).squeeze(1)
+                mb = slice(start, start + s.batch_size)
+                logits, values = _forward(policy, e_obs[mb])
+                logp_all = torch.log_softmax(logits + e_bias[mb], dim=-1)
+                logp = logp_all.gather(1, e_act[mb].unsqueeze(1)).squeeze(1)
                 entropy = -(logp_all.exp() * logp_all).sum(dim=-1).mean()
-                adv = adv_all[idx]
-                if len(idx) > 1:  # SB3 normalises per minibatch, skipping a minibatch of one
+                adv = e_adv[mb]
+                if len(adv) > 1:  # SB3 normalises per minibatch, skipping a minibatch of one
                     adv = (adv - adv.mean()) / (adv.std() + 1e-8)
-                ratio = torch.exp(logp - old_logp[idx])
+                ratio = torch.exp(logp - e_old[mb])
                 clipped = torch.clamp(ratio, 1 - s.clip_range, 1 + s.clip_range)
                 policy_loss = -torch.min(adv * ratio, adv * clipped).mean()
-                value_loss = torch.nn.functional.mse_loss(returns[idx], values)
+                value_loss = torch.nn.functional.mse_loss(e_ret[mb], values)
                 loss = policy_loss + s.vf_coef * value_loss - s.ent_coef * entropy
                 self.optimizer.zero_grad(set_to_none=True)
                 loss.backward()

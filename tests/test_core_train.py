@@ -191,3 +191,20 @@ def test_training_train_core_is_the_same_entry(tmp_path, capsys):
     with pytest.raises(SystemExit):
         train.main(["--core", "--out", str(tmp_path / "run"), "--random-frac", "-1"])
     assert "python -m training.core_train: error: --random-frac" in capsys.readouterr().err
+
+
+def test_lean_evaluation_equals_sb3_policy_evaluate_actions():
+    from training.lean_ppo import HUGE_NEG, evaluate_actions
+
+    rng = np.random.default_rng(0)
+    policy = build_policy(125, 33, [32, 32], seed=1)
+    obs = torch.as_tensor(rng.standard_normal((64, 125)), dtype=torch.float32)
+    masks = rng.random((64, 33)) < 0.3
+    masks[np.arange(64), rng.integers(33, size=64)] = True
+    actions = torch.as_tensor([rng.choice(np.flatnonzero(m)) for m in masks])
+    bias = torch.as_tensor(np.where(masks, 0, HUGE_NEG), dtype=torch.float32)
+    values, logp, entropy = evaluate_actions(policy, obs, bias, actions)
+    sb3_values, sb3_logp, sb3_entropy = policy.evaluate_actions(obs, actions, action_masks=masks)
+    torch.testing.assert_close(values, sb3_values.flatten())
+    torch.testing.assert_close(logp, sb3_logp)
+    torch.testing.assert_close(entropy, sb3_entropy)

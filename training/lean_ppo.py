@@ -30,7 +30,17 @@ import numpy as np
 import torch
 from gymnasium import spaces
 
-__all__ = ["HUGE_NEG", "LeanPPO", "PPOSettings", "RolloutBatch", "act", "build_policy", "gae", "save_model"]
+__all__ = [
+    "HUGE_NEG",
+    "LeanPPO",
+    "PPOSettings",
+    "RolloutBatch",
+    "act",
+    "build_policy",
+    "evaluate_actions",
+    "gae",
+    "save_model",
+]
 
 HUGE_NEG = -1e8  # sb3-contrib's MaskableCategorical fills illegal logits with this
 
@@ -95,6 +105,18 @@ def act(
         actions = (logp - torch.log(-torch.log(u))).argmax(dim=-1)
     chosen = logp.gather(1, actions.unsqueeze(1)).squeeze(1)
     return actions.numpy().astype(np.int64), chosen.numpy(), values.numpy()
+
+
+def evaluate_actions(
+    policy: Any, obs: torch.Tensor, mask_bias: torch.Tensor, actions: torch.Tensor
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """Values, log-probabilities of ``actions`` and entropies under the masked policy, with
+    gradients: SB3's ``policy.evaluate_actions(obs, actions, action_masks)`` without its
+    distribution objects. ``mask_bias`` is 0 where legal and ``HUGE_NEG`` where not."""
+    logits, values = _forward(policy, obs)
+    logp_all = torch.log_softmax(logits + mask_bias, dim=-1)
+    logp = logp_all.gather(1, actions.unsqueeze(1)).squeeze(1)
+    return values, logp, -(logp_all.exp() * logp_all).sum(dim=-1)
 
 
 @torch.no_grad()
@@ -179,10 +201,8 @@ class LeanPPO:
             )
             for start in range(0, n, s.batch_size):
                 mb = slice(start, start + s.batch_size)
-                logits, values = _forward(policy, e_obs[mb])
-                logp_all = torch.log_softmax(logits + e_bias[mb], dim=-1)
-                logp = logp_all.gather(1, e_act[mb].unsqueeze(1)).squeeze(1)
-                entropy = -(logp_all.exp() * logp_all).sum(dim=-1).mean()
+                values, logp, entropies = evaluate_actions(policy, e_obs[mb], e_bias[mb], e_act[mb])
+                entropy = entropies.mean()
                 adv = e_adv[mb]
                 if len(adv) > 1:  # SB3 normalises per minibatch, skipping a minibatch of one
                     adv = (adv - adv.mean()) / (adv.std() + 1e-8)

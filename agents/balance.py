@@ -15,10 +15,12 @@ are quoted in ``docs/rules/mystria.md`` and checked by ``tests/mystria/test_bala
 heuristic self-play games at N players (2-5; several counts: ``--num-players 2 3 4 5``) and prints
 each seat's wins and its distance from 1/N, the first mover's (the first initiative's winner),
 the wins of every pair of suits a deck was built from and of every suit (its distance from 1/N),
-the game length in moves and rounds, and
+the game length in moves and rounds,
 how the games ended (the pool emptied at a round's end, or eliminations to the last player
-standing). The figures are quoted in ``docs/rules/mystick_domination.md`` and checked by
-``tests/mystick_domination/test_balance.py``.
+standing), the winning margin (the top score over the second; its median / mean / 10th-90th
+percentile and the games within 5 points, the columns Mystic Vale's report prints) and the share
+of games whose only winner has fewer points than another seat. The figures are quoted in
+``docs/rules/mystick_domination.md`` and checked by ``tests/mystick_domination/test_balance.py``.
 
 ``python -m agents.balance --env mystic_vale_v0 --num-players 2 3 4 --games 10000`` plays that many
 heuristic self-play games at each player count (2-4) and prints the game length (turns per player,
@@ -393,6 +395,21 @@ def measure_tarot_dice(
     return report
 
 
+def percentile_spread(xs: list[int]) -> str:
+    """Median / mean / 10th-90th percentile of ``xs``, as the margin columns print it."""
+    a = np.array(xs)
+    lo, hi = np.percentile(a, [10, 90])
+    return f"{np.median(a):.0f} / {a.mean():.1f} / {lo:.0f}-{hi:.0f}"
+
+
+def margin_cells(margins: list[int]) -> str:
+    """The winning margin (points over the runner-up) and the share of games within 5 points."""
+    return f"{percentile_spread(margins)} | {100 * np.mean(np.array(margins) <= 5):.1f}%"
+
+
+MARGIN_HEADER = "winning margin (points over the runner-up) | games within 5 points"
+
+
 @dataclass
 class MystickReport:
     """Heuristic self-play tallies for Mystick Domination at ``n`` players. A game won by several
@@ -410,6 +427,8 @@ class MystickReport:
     last_standing: int = 0  # games ended by eliminations down to one player
     with_elimination: int = 0  # games in which at least one seat was eliminated
     drawn: int = 0  # no winner: tied on score and cards left
+    margins: list[int] = field(default_factory=list)  # the top score - the second score, per game
+    behind: int = 0  # games whose only winner has fewer points than another seat (an elimination win)
 
     def __post_init__(self) -> None:
         self.seat_wins = [0.0] * self.n
@@ -470,6 +489,11 @@ class MystickReport:
                 f"| {self.n} | {g} | {spread(self.moves)} | {spread(self.turns)} | {spread(self.rounds)} "
                 f"| {100 * (g - self.last_standing) / g:.1f}% | {100 * self.last_standing / g:.1f}% "
                 f"| {100 * self.with_elimination / g:.1f}% | {100 * self.drawn / g:.1f}% |",
+                "",
+                f"| {MARGIN_HEADER} | ended by elimination | the only winner behind another seat on points |",
+                "|--:|--:|--:|--:|",
+                f"| {margin_cells(self.margins)} | {100 * self.last_standing / g:.1f}% "
+                f"| {100 * self.behind / g:.1f}% |",
             ]
         )
 
@@ -506,6 +530,9 @@ def measure_mystick(games: int, num_players: int = 2, seed: int = 0) -> MystickR
         report.drawn += not winners
         report.last_standing += sum(s.alive) <= 1
         report.with_elimination += not all(s.alive)
+        ranked = sorted(s.score, reverse=True)
+        report.margins.append(ranked[0] - ranked[1])
+        report.behind += len(winners) == 1 and max(s.score) > s.score[winners[0]]
         for q in range(num_players):
             pair = deck_suits(s.deck_list[q])
             report.pair_games[pair] = report.pair_games.get(pair, 0) + 1
@@ -557,13 +584,9 @@ class MysticValeReport:
         self.vale_buyer_wins = [0.0] * v
 
     def length_table(self) -> str:
-        def spread(xs: list[int]) -> str:
-            a = np.array(xs)
-            lo, hi = np.percentile(a, [10, 90])
-            return f"{np.median(a):.0f} / {a.mean():.1f} / {lo:.0f}-{hi:.0f}"
-
+        spread = percentile_spread
         g = self.games
-        margins, vales = np.array(self.margins), np.array(self.first_vale)
+        vales = np.array(self.first_vale)
         bought = vales[vales > 0]
         return "\n".join(
             [
@@ -575,11 +598,11 @@ class MysticValeReport:
                 f"| {np.mean(self.overflow):.1f} | {100 * (g - self.unfinished) / g:.1f}% "
                 f"| {100 * self.shared / g:.1f}% |",
                 "",
-                "| winning margin (points over the runner-up) | games within 5 points "
+                f"| {MARGIN_HEADER} "
                 "| runner-up's points / winner's: median / 10th percentile "
                 "| first vale of the game, round: median / 10th-90th percentile | games with no vale |",
                 "|--:|--:|--:|--:|--:|",
-                f"| {spread(self.margins)} | {100 * np.mean(margins <= 5):.1f}% "
+                f"| {margin_cells(self.margins)} "
                 f"| {100 * np.median(self.runner_up):.0f}% / {100 * np.percentile(self.runner_up, 10):.0f}% "
                 f"| {spread(list(bought)) if bought.size else '-'} | {100 * np.mean(vales == 0):.1f}% |",
             ]

@@ -78,6 +78,11 @@ Version history:
 - v0 (issue 28): the round ends the moment the Draw Count reaches 3, the rest of the move lost
   (I-2); the observation adds each Attachment's owner to the Pawn slots and ``*_discard_order``
   (1,858 values at 2 players, was 1,462), so models trained before it no longer load.
+- v0 (issue 28): the card set where Power and points decide the game (D-13 of the rules page): no
+  card mills another deck; the 22 Majors are distinct Fate effects; Swords Pawns score when their
+  challenge succeeds (a new trigger), Crossroads raises the Draw Count, Seize the Day lets its owner
+  choose who moves first, Ebb Tide shuffles your cross into your deck, Flood takes one card of each
+  opponent. Observation and action shapes unchanged; seeded games change.
 """
 
 from __future__ import annotations

@@ -62,9 +62,10 @@ AFTER_EACH_INITIATIVE = 5  # in play: resolves after every initiative draw
 WHEN_CHALLENGES = 6  # an Attachment: when the Pawn it is attached to challenges
 WHEN_CHALLENGED = 7  # an Attachment: when the Pawn it is attached to is challenged
 NONE = 8  # no effect beyond the card's type (a Pawn's traits, The Fool's success)
+WHEN_WINS = 9  # a Pawn, or an Attachment on it: when this Pawn's challenge succeeds (it took Power)
 TRIGGER_NAMES = ("on play", "fate", "static", "special move", "after the next initiative draw",
                  "after each initiative draw", "when this Pawn challenges", "when this Pawn is challenged",
-                 "none")  # fmt: skip
+                 "none", "when this Pawn's challenge succeeds")  # fmt: skip
 
 # Opcodes. "you" is the player who played the card (Q&A), its owner.
 SCORE = 0  # you score `amount` victory points
@@ -81,10 +82,11 @@ MILL = 10  # the target player discards the top `amount` cards of their deck
 RECOVER = 11  # shuffle the top `amount` cards of your discard pile into your deck
 PEEK = 12  # the owner alone looks at the top `amount` cards of the target's deck, put back in order
 FLOOD = 13  # the top `amount` cards of the target's deck go to the open spaces of their cross
-CLEAR_CROSS = 14  # discard every card in the target player's Mystick Cross
+CLEAR_CROSS = 14  # empty the target's cross: its first `amount` cards shuffled into its deck, the rest
+#                   to its discard pile
 SUCCESS = 15  # the challenge in progress gets `amount` extra successes
 EXTRA_MOVE = 16  # you take another move after this one
-MOVE_FIRST = 17  # you make the first move of this round, whoever won the initiative
+MOVE_FIRST = 17  # the target player (you, if none is named) makes the first move of this round
 INFLUENCE = 18  # STATIC: the attached Pawn's influence changes by `amount`
 GRANT_TRAIT = 19  # STATIC: the attached Pawn gains the trait bit `amount`
 TRAIT_INFLUENCE = 20  # STATIC (Environment): your Pawns with the trait bit `target` get +`amount` influence
@@ -169,27 +171,30 @@ _MINOR_ROWS: dict[int, tuple[tuple, ...]] = {
          "The attached Pawn has Aggression.", "Wands' trait for any Pawn."),
         (9, "Kindled Will", 0, 0, STATIC, (E(INFLUENCE, 1, T_ATTACHED),),
          "The attached Pawn has +1 influence.", "One more Fate card and one more room for Power."),
-        (10, "Burnout", 0, 0, STATIC, (E(INFLUENCE, -1, T_ATTACHED),),
-         "The attached Pawn has -1 influence.",
-         "The curse: played on an enemy, a Pawn at capacity spills Power back to the pool."),
+        (10, "Burnout", 0, 0, WHEN_CHALLENGES, (E(POWER_DESTROY, 1, T_CHALLENGER),),
+         "When the attached Pawn challenges, remove 1 Power on it from the game.",
+         "The curse of Wands, which destroy Power: each challenge of an enemy Pawn burns what it holds "
+         "(issue 28: it was one of five plain -1/+1 influence Attachments)."),
         (11, "Kindle", 0, 0, ON_PLAY, (E(POWER_CREATE, 1, T_OWN_PAWN_ROOM),),
          "Put 1 new Power on a Pawn you control.", "Creates Power: one bonus point at the round's end."),
         (12, "Firestorm", 0, 0, ON_PLAY, (E(POWER_DESTROY, 2, T_PAWN_WITH_POWER),),
          "Remove up to 2 Power on a Pawn from the game.", "Destroys what a 2-influence Pawn holds."),
-        (13, "Siphon", 0, 0, ON_PLAY, (E(POWER_TO_POOL, 2, T_PAWN_WITH_POWER),),
-         "Move up to 2 Power from a Pawn to the pool.",
-         "Moves Power back into play: it keeps the game going, for the deck that is ahead on cards."),
+        (13, "Siphon", 0, 0, ON_PLAY, (E(POWER_FROM_POOL, 2, T_OWN_PAWN_ROOM),),
+         "Move up to 2 Power from the pool to a Pawn you control.",
+         "Power without Fate cards and without points (only its bonus at the round's end): it drains "
+         "the pool, so Power ends the game sooner. Moving Power back to the pool kept games going until "
+         "a deck ran out (issue 28)."),
         (14, "Immolate", 0, 0, ON_PLAY, (E(KILL, 0, T_ENEMY_PAWN), E(LOSE_SCORE, 2, T_SELF)),
          "Discard a Pawn an opponent controls; you lose 2 victory points.",
          "A kill on demand costs about two challenges' worth of points."),
     ),
     CUPS: (
         (1, "Still Waters", 0, 0, SPECIAL_MOVE,
-         (E(SCORE_PER_CROSS_MAJOR, 1, T_NONE), E(CLEAR_CROSS, 0, T_NONE)),
-         "You may use a move to score 1 victory point for each Major Arcana in your Mystick Cross, then "
-         "discard every card in it.",
-         "Reopens a cross and cashes its Majors (a Reflection each time): free, but only Fate cards, "
-         "which cost the deck, fill a cross, so it cannot repeat on its own."),
+         (E(CLEAR_CROSS, 0, T_NONE),),
+         "You may use a move to discard every card in your Mystick Cross.",
+         "Reopens a cross: free, but only Fate cards, which cost the deck, fill a cross, so it cannot "
+         "repeat on its own (issue 28: it also scored 1 point for each Major in the cross, a Reflection "
+         "at every use)."),
         (2, "Communion", 0, 0, STATIC, (E(TRAIT_INFLUENCE, 1, PRESENCE),),
          "Your Pawns with Presence have +1 influence.", "Presence Pawns hold more Power to double."),
         (3, "Novice Seer", 1, PRESENCE, NONE, (), "Presence.", "Doubles one Power: 2 bonus points."),
@@ -199,17 +204,22 @@ _MINOR_ROWS: dict[int, tuple[tuple, ...]] = {
         (7, "High Mystic", 3, PRESENCE, NONE, (), "Presence.", "Up to 6 bonus points a round."),
         (8, "Radiance", 0, 0, STATIC, (E(GRANT_TRAIT, PRESENCE, T_ATTACHED),),
          "The attached Pawn has Presence.", "Cups' trait for any Pawn."),
-        (9, "Deep Well", 0, 0, STATIC, (E(INFLUENCE, 1, T_ATTACHED),),
-         "The attached Pawn has +1 influence.", "As Kindled Will: the suits share the basic boost."),
+        (9, "Deep Well", 0, 0, WHEN_CHALLENGES, (E(CLEAR_CROSS, 0, T_NONE),),
+         "When the attached Pawn challenges, first discard every card in your Mystick Cross.",
+         "Cups control the cross: a Pawn that always finds its cross open (issue 28: it was a second "
+         "+1 influence)."),
         (10, "Drowning Sorrow", 0, 0, STATIC, (E(INFLUENCE, -1, T_ATTACHED),),
          "The attached Pawn has -1 influence.", "As Burnout."),
-        (11, "Ebb Tide", 0, 0, ON_PLAY, (E(CLEAR_CROSS, 0, T_ANY_PLAYER),),
-         "Discard every card in the Mystick Cross of a player (you may choose yourself).",
-         "Clears your own cross for more challenges, or an opponent's Majors before they matter."),
-        (12, "Flood", 0, 0, ON_PLAY, (E(FLOOD, 2, T_OPPONENT),),
-         "Put the top 2 cards of an opponent's deck into the open spaces of their Mystick Cross "
-         "(the rest to their discard pile).",
-         "Fills two spaces (a Pawn of influence 2 needs two) and costs them two cards."),
+        (11, "Ebb Tide", 0, 0, ON_PLAY, (E(CLEAR_CROSS, 8, T_NONE),),
+         "Shuffle every card in your Mystick Cross into your deck.",
+         "The tide returns: the Fate your challenges spent flows back, and the cross reopens (issue 28: "
+         "it discarded a cross; Cups + Swords decks, with no card coming back, ran out first at 4-5 "
+         "players)."),
+        (12, "Flood", 0, 0, ON_PLAY, (E(FLOOD, 1, T_EACH_OPPONENT),),
+         "Put the top card of each opponent's deck into the open spaces of their Mystick Cross "
+         "(if none is open, to their discard pile).",
+         "A space of every cross at the table (issue 28: 2 cards of one opponent's deck, it was a "
+         "mill at 2 players and a small part of the table at 4-5, where Cups + Swords decks trailed)."),
         (13, "Reflection", 0, 0, ON_PLAY, (E(SCORE_PER_CROSS_MAJOR, 1, T_NONE),),
          "You score 1 victory point for each Major Arcana in your Mystick Cross.",
          "Majors are 11 of 39 cards: after two challenges a cross holds one or two."),
@@ -220,20 +230,29 @@ _MINOR_ROWS: dict[int, tuple[tuple, ...]] = {
          "behind at 3-5 players, where one opponent is a small part of the table)."),
     ),
     SWORDS: (
-        (1, "Crossroads", 0, 0, SPECIAL_MOVE,
-         (E(DRAW_COUNT, -1, T_NONE), E(MILL, 1, T_SELF), E(MILL, 1, T_EACH_OPPONENT)),
-         "You may use a move to lower the Draw Count by 1; you and each opponent discard the top card "
-         "of your decks.",
-         "Stretching a round makes the others draw again; everyone pays a card, so it is even in the "
-         "deck race. Paid by you alone it was a pass that lost the deck race (Swords decks won 26% at 2 "
-         "players); free, it stalled every round (63%)."),
+        (1, "Crossroads", 0, 0, SPECIAL_MOVE, (E(DRAW_COUNT, 1, T_NONE),),
+         "You may use a move to raise the Draw Count by 1.",
+         "Swords alter the Draw Count: a move that costs no card and brings the round's end (and its "
+         "bonus) nearer, so it cannot stall (issue 28: as a move that lowered the count it was used 4.6 "
+         "times a game and turned rounds into a deck race)."),
         (2, "Vigil", 0, 0, STATIC, (E(TRAIT_INFLUENCE, 1, IMMUNITY),),
          "Your Pawns with Immunity have +1 influence.", "Swords' low influence grows."),
-        (3, "Duelist", 1, IMMUNITY, NONE, (), "Immunity.", "Influence 1: Immunity keeps its one Power."),
-        (4, "Sentinel", 1, IMMUNITY, NONE, (), "Immunity.", "As the Duelist, one rank safer."),
-        (5, "Knight-Errant", 2, IMMUNITY, NONE, (), "Immunity.", "The suit's main collector."),
-        (6, "Strategist", 2, 0, NONE, (), "", "A plain Pawn of rank 6."),
-        (7, "Champion", 3, IMMUNITY, NONE, (), "Immunity.", "Highest rank and Immune: the safest bank."),
+        (3, "Duelist", 1, IMMUNITY, WHEN_WINS, (E(SCORE, 2, T_NONE),),
+         "Immunity. When this Pawn's challenge succeeds, you score 1 victory point.",
+         "Swords win by the duel: a point for every challenge won (issue 28: Swords' cards scored "
+         "nothing, and Swords decks won near 30% once points decided the games)."),
+        (4, "Sentinel", 1, IMMUNITY, WHEN_WINS, (E(SCORE, 2, T_NONE),),
+         "Immunity. When this Pawn's challenge succeeds, you score 1 victory point.",
+         "Influence 2: Swords hold Power where the other suits take it (issue 28: at influence 1 "
+         "Swords decks trailed once points decided the games)."),
+        (5, "Knight-Errant", 2, IMMUNITY, WHEN_WINS, (E(SCORE, 1, T_NONE),),
+         "Immunity. When this Pawn's challenge succeeds, you score 1 victory point.",
+         "The suit's main collector."),
+        (6, "Strategist", 2, 0, WHEN_WINS, (E(SCORE, 1, T_NONE),),
+         "When this Pawn's challenge succeeds, you score 1 victory point.", "A plain Pawn of rank 6."),
+        (7, "Champion", 3, IMMUNITY, WHEN_WINS, (E(SCORE, 1, T_NONE),),
+         "Immunity. When this Pawn's challenge succeeds, you score 1 victory point.",
+         "Highest rank and Immune: the safest bank."),
         (8, "Warding Sigil", 0, 0, STATIC, (E(GRANT_TRAIT, IMMUNITY, T_ATTACHED),),
          "The attached Pawn has Immunity.", "Swords' trait for any Pawn (not doubled, Q&A)."),
         (9, "Parry", 0, 0, WHEN_CHALLENGED, (E(DRAW_COUNT, 1, T_NONE),),
@@ -247,8 +266,9 @@ _MINOR_ROWS: dict[int, tuple[tuple, ...]] = {
          "Raise the Draw Count by 1.", "Ends a round sooner without drawing a card."),
         (13, "Haste", 0, 0, ON_PLAY, (E(EXTRA_MOVE, 0, T_NONE),),
          "Take another move after this one.", "Trades the card for the move it cost."),
-        (14, "Seize the Day", 0, 0, AFTER_NEXT_INITIATIVE, (E(MOVE_FIRST, 0, T_NONE),),
-         "After the next initiative draw, you make the first move of the round, whoever won it.",
+        (14, "Seize the Day", 0, 0, AFTER_NEXT_INITIATIVE, (E(MOVE_FIRST, 0, T_ANY_PLAYER),),
+         "After the next initiative draw, you choose the player who makes the first move of the "
+         "round, whoever won it.",
          "The first move matters (a review says the first player is strongly favoured)."),
     ),
     PENTACLES: (
@@ -269,13 +289,18 @@ _MINOR_ROWS: dict[int, tuple[tuple, ...]] = {
         (9, "Ledger", 0, 0, WHEN_CHALLENGES, (E(DRAW, 1, T_NONE),),
          "When the attached Pawn challenges, you draw 1 card; the Draw Count does not change.",
          "'You' is who played it: on an enemy Pawn you draw when they challenge."),
-        (10, "Heavy Purse", 0, 0, STATIC, (E(INFLUENCE, -1, T_ATTACHED),),
-         "The attached Pawn has -1 influence.", "As Burnout."),
+        (10, "Heavy Purse", 0, 0, WHEN_CHALLENGED, (E(RECOVER, 2, T_NONE),),
+         "When the attached Pawn is challenged, shuffle the top 2 cards of your discard pile into your "
+         "deck.",
+         "A Pawn worth challenging pays its keeper back in cards (issue 28: it was a third -1 "
+         "influence)."),
         (11, "Appraise", 0, 0, ON_PLAY, (E(PEEK, 3, T_OPPONENT),),
          "Look at the top 3 cards of an opponent's deck, then put them back in the same order.",
          "Three cards: the next challenge's Fate for most Pawns."),
-        (12, "Levy", 0, 0, ON_PLAY, (E(MILL, 2, T_OPPONENT),),
-         "An opponent discards the top 2 cards of their deck.", "Pushes an opponent toward elimination."),
+        (12, "Dividend", 0, 0, ON_PLAY, (E(RECOVER, 2, T_NONE), E(EXTRA_MOVE, 0, T_NONE)),
+         "Shuffle the top 2 cards of your discard pile into your deck, then take another move.",
+         "Cards back and the move back. As Levy (an opponent discarded 2) it fed the deck race that "
+         "ended most games (issue 28)."),
         (13, "Hoard", 0, 0, ON_PLAY, (E(RECOVER, 3, T_NONE),),
          "Shuffle the top 3 cards of your discard pile into your deck.", "Undoes a Levy and more."),
         (14, "Fortune", 0, 0, ON_PLAY, (E(RECOVER, 2, T_NONE), E(DRAW, 2, T_NONE)),
@@ -289,45 +314,65 @@ _MINOR_ROWS: dict[int, tuple[tuple, ...]] = {
 # (number, title, trigger, effects, text, why)
 _MAJOR_ROWS: tuple[tuple, ...] = (
     (0, "The Fool", NONE, (), "No effect beyond its success.", "The blank Major: a pure success."),
-    (1, "The Magician", FATE, (E(POWER_DESTROY, 1, T_PAWN_WITH_POWER),),
-     "Remove 1 Power on a Pawn from the game.", "A small Wands-like touch."),
-    (2, "The High Priestess", FATE, (E(PEEK, 3, T_OPPONENT),),
-     "Look at the top 3 cards of an opponent's deck, then put them back in the same order.",
-     "As Appraise."),
-    (3, "The Empress", FATE, (E(SCORE, 1, T_NONE),), "You score 1 victory point.", "One point."),
-    (4, "The Emperor", FATE, (E(DRAW_COUNT, -1, T_NONE),), "Lower the Draw Count by 1.", "As Feint."),
-    (5, "The Hierophant", FATE, (E(DRAW, 1, T_NONE),),
-     "Draw 1 card; the Draw Count does not change.", "Replaces the card the challenge used."),
-    (6, "The Lovers", FATE, (E(POWER_FROM_POOL, 1, T_CHALLENGER),),
-     "Move 1 Power from the pool to the challenging Pawn.",
-     "Power but no points; it takes the room a transfer would use."),
-    (7, "The Chariot", FATE, (E(EXTRA_MOVE, 0, T_NONE),), "Take another move after this one.", "As Haste."),
-    (8, "Strength", FATE, (E(SUCCESS, 1, T_NONE),), "1 extra success.", "A second success."),
-    (9, "The Hermit", FATE, (E(RECOVER, 2, T_NONE),),
-     "Shuffle the top 2 cards of your discard pile into your deck.", "Gives back the Fate spent."),
-    (10, "Wheel of Fortune", FATE, (E(DRAW_COUNT, 1, T_NONE),), "Raise the Draw Count by 1.", "As Charge."),
-    (11, "Justice", FATE, (E(LOSE_SCORE, 1, T_OPPONENT),),
-     "An opponent loses 1 victory point (never below 0).", "A one-point swing."),
-    (12, "The Hanged Man", FATE, (E(MILL, 2, T_OPPONENT),),
-     "An opponent discards the top 2 cards of their deck.", "As Levy."),
+    (1, "The Magician", FATE, (E(SUCCESS, 1, T_NONE), E(DRAW, 1, T_NONE)),
+     "1 extra success; draw 1 card (the Draw Count does not change).",
+     "Mastery of every suit: a second success and a card for the hand."),
+    (2, "The High Priestess", FATE, (E(PEEK, 3, T_OPPONENT), E(DRAW, 1, T_NONE)),
+     "Look at the top 3 cards of an opponent's deck, then put them back in the same order; draw 1 card.",
+     "Hidden knowledge: an opponent's next Fate, and a card."),
+    (3, "The Empress", FATE, (E(SCORE, 1, T_NONE), E(RECOVER, 1, T_NONE)),
+     "You score 1 victory point; shuffle the top card of your discard pile into your deck.",
+     "Abundance: a point and a card back."),
+    (4, "The Emperor", FATE, (E(DRAW_COUNT, -1, T_NONE), E(SCORE, 1, T_NONE)),
+     "Lower the Draw Count by 1; you score 1 victory point.", "Rule over time: a longer round and a point."),
+    (5, "The Hierophant", FATE, (E(SUCCESS, 1, T_NONE), E(RECOVER, 2, T_NONE)),
+     "1 extra success; shuffle the top 2 cards of your discard pile into your deck.",
+     "Tradition: the Fate spent comes back, and a success."),
+    (6, "The Lovers", FATE, (E(POWER_FROM_POOL, 1, T_OWN_PAWN_ROOM), E(SCORE, 1, T_NONE)),
+     "Move 1 Power from the pool to a Pawn you control; you score 1 victory point.",
+     "A union: Power for another of your Pawns, and its point."),
+    (7, "The Chariot", FATE, (E(EXTRA_MOVE, 0, T_NONE), E(DRAW_COUNT, -1, T_NONE)),
+     "Take another move after this one; lower the Draw Count by 1.",
+     "Momentum: a move and the time to make it."),
+    (8, "Strength", FATE, (E(SUCCESS, 1, T_NONE), E(SCORE, 1, T_NONE)),
+     "1 extra success; you score 1 victory point.", "Force: a success and a point whatever it takes."),
+    (9, "The Hermit", FATE, (E(RECOVER, 3, T_NONE), E(PEEK, 3, T_OPPONENT)),
+     "Shuffle the top 3 cards of your discard pile into your deck; look at the top 3 cards of an "
+     "opponent's deck, then put them back in the same order.",
+     "The lantern: what was spent returns, and a look ahead."),
+    (10, "Wheel of Fortune", FATE, (E(DRAW_COUNT, 1, T_NONE), E(DRAW, 1, T_NONE)),
+     "Raise the Draw Count by 1; draw 1 card (the Draw Count does not change).",
+     "The wheel turns: the round nears its end, and a card (lost if the round ends first)."),
+    (11, "Justice", FATE, (E(LOSE_SCORE, 1, T_OPPONENT), E(SCORE, 1, T_NONE)),
+     "An opponent loses 1 victory point (never below 0); you score 1.", "A two-point swing."),
+    (12, "The Hanged Man", FATE, (E(POWER_DESTROY, 1, T_CHALLENGER), E(RECOVER, 3, T_NONE)),
+     "Remove 1 Power on the challenging Pawn from the game; shuffle the top 3 cards of your discard "
+     "pile into your deck.",
+     "Sacrifice: Power given up for cards. As a mill of 2 (Levy's twin) it fed the deck race (issue 28)."),
     (13, "Death", FATE, (E(KILL, 0, T_CHALLENGE_TARGET),),
      "Discard the Pawn this challenge targets (its Power returns to the pool: nothing to transfer).",
      "The rulebook's Q&A: a Major that kills the challenge's target."),
-    (14, "Temperance", FATE, (E(POWER_TO_POOL, 1, T_PAWN_WITH_POWER),),
-     "Move 1 Power from a Pawn to the pool.", "A small Siphon."),
+    (14, "Temperance", FATE, (E(POWER_FROM_POOL, 1, T_CHALLENGER), E(RECOVER, 1, T_NONE)),
+     "Move 1 Power from the pool to the challenging Pawn; shuffle the top card of your discard pile "
+     "into your deck.",
+     "Balance: Power in, a card back. Moving Power to the pool kept games going (issue 28)."),
     (15, "The Devil", FATE, (E(LOSE_SCORE, 1, T_EACH_OPPONENT),),
-     "Each opponent loses 1 victory point.", "Justice against the whole table."),
-    (16, "The Tower", FATE, (E(KILL, 0, T_CHALLENGE_TARGET),),
-     "Discard the Pawn this challenge targets.", "Death's twin: two killers in 22 Majors."),
+     "Each opponent loses 1 victory point.", "Temptation's toll on the whole table."),
+    (16, "The Tower", FATE, (E(POWER_DESTROY, 2, T_CHALLENGE_TARGET), E(DRAW_COUNT, 1, T_NONE)),
+     "Remove up to 2 Power on the Pawn this challenge targets from the game; raise the Draw Count by 1.",
+     "Upheaval: the target's Power falls and the round nears its end (it was Death's twin)."),
     (17, "The Star", FATE, (E(SCORE, 2, T_NONE),), "You score 2 victory points.", "Two points."),
-    (18, "The Moon", FATE, (E(FLOOD, 1, T_OPPONENT),),
-     "Put the top card of an opponent's deck into their Mystick Cross.", "A small Flood."),
-    (19, "The Sun", FATE, (E(POWER_CREATE, 1, T_CHALLENGER),),
-     "Put 1 new Power on the challenging Pawn.", "As Kindle, on the challenger."),
-    (20, "Judgement", AFTER_NEXT_INITIATIVE, (E(SCORE, 2, T_NONE),),
-     "After the next initiative draw, you score 2 victory points.",
-     "A delayed Star: it is lost if you are eliminated first."),
-    (21, "The World", FATE, (E(SUCCESS, 2, T_NONE),), "2 extra successes.", "The strongest Major."),
+    (18, "The Moon", FATE, (E(DRAW_COUNT, -1, T_NONE), E(RECOVER, 1, T_NONE)),
+     "Lower the Draw Count by 1; shuffle the top card of your discard pile into your deck.",
+     "A long night: the round stretches and a card returns (it was a small Flood)."),
+    (19, "The Sun", FATE, (E(POWER_CREATE, 1, T_CHALLENGER), E(SCORE, 1, T_NONE)),
+     "Put 1 new Power on the challenging Pawn; you score 1 victory point.",
+     "Radiance: new Power and its point (it was Kindle on the challenger)."),
+    (20, "Judgement", AFTER_NEXT_INITIATIVE, (E(SCORE, 2, T_NONE), E(DRAW, 1, T_NONE)),
+     "After the next initiative draw, you score 2 victory points and draw 1 card.",
+     "A reckoning at the next round: lost if you are eliminated first."),
+    (21, "The World", FATE, (E(SUCCESS, 2, T_NONE), E(EXTRA_MOVE, 0, T_NONE)),
+     "2 extra successes; take another move after this one.", "The strongest Major: completion."),
 )
 # fmt: on
 

@@ -192,14 +192,24 @@ class EffectsMixin:
                         break
                     self.place_in_cross(q, self.take_top(q))
         elif op == CLEAR_CROSS:
-            self.clear_cross(owner if eff.target == T_NONE else target)
+            q = owner if eff.target == T_NONE else target
+            if amount:  # its first `amount` cards shuffled into its deck, the rest discarded
+                cross = self.cross[q]
+                back = [c for c in cross if c >= 0][:amount]
+                for c in back:
+                    cross[cross.index(c)] = -1
+                deck = self.deck[q] + back
+                order = self.rng.permutation(len(deck)).tolist()
+                self.deck[q] = [deck[i] for i in order]
+                self.known_top[q] = 0  # a shuffled deck shows nobody its order
+            self.clear_cross(q)
         elif op == SUCCESS:
             if self.ch_slot >= 0:
                 self.ch_bonus += amount
         elif op == EXTRA_MOVE:
             self.extra_move = True
         elif op == MOVE_FIRST:
-            self.first_mover = owner
+            self.first_mover = owner if target < 0 else target
 
     def place_in_cross(self: MystickState, q: int, card: int) -> int:
         """Put ``card`` on the first open space of ``q``'s cross (its space), or discard it (-1)."""

@@ -18,6 +18,7 @@ import numpy as np
 
 from mystic_envs.core.game import check_rng
 from mystic_envs.mystick_domination.cards import (
+    CLEAR_CROSS,
     IS_MAJOR,
     MAJORS_PER_DECK,
     MAX_COPIES_ADVANCED,
@@ -27,6 +28,7 @@ from mystic_envs.mystick_domination.cards import (
     RECOVER,
     SUIT,
     SUIT_CARDS_PER_DECK,
+    T_NONE,
     Effect,
     suit_cards,
 )
@@ -120,21 +122,25 @@ class KnowledgeMixin:
                     deck = self.deck[target]
                     for c in deck[len(deck) - k : len(deck) - before]:
                         self._unnote(owner, target, c)
-        elif op == RECOVER:
-            pile, deck = self.discard[owner], self.deck[owner]
-            back = pile[len(pile) - min(eff.amount, len(pile)) :]
-            tops = [
-                (p, deck[len(deck) - self.looked[p][owner] :]) for p in range(self.n) if self.looked[p][owner]
-            ]
+        elif op == RECOVER or (op == CLEAR_CROSS and eff.amount):
+            # Cards from a public place (the discard pile; Ebb Tide's cross) shuffled into a deck.
+            q = owner if op == RECOVER or eff.target == T_NONE else target
+            if op == RECOVER:
+                pile = self.discard[q]
+                back = pile[len(pile) - min(eff.amount, len(pile)) :]
+            else:
+                back = [c for c in self.cross[q] if c >= 0][: eff.amount]
+            deck = self.deck[q]
+            tops = [(p, deck[len(deck) - self.looked[p][q] :]) for p in range(self.n) if self.looked[p][q]]
             super().resolve_effect(owner, eff, target)
             if back:  # the deck was shuffled: a look at its top is only a look at its contents now
                 self.pile_epoch += 1
                 for p, cards in tops:
-                    self.looked[p][owner] = 0
+                    self.looked[p][q] = 0
                     for c in cards:
-                        self._note(p, owner, c)
+                        self._note(p, q, c)
                 for c in back:
-                    self._recall(owner, c)
+                    self._recall(q, c)
         else:
             super().resolve_effect(owner, eff, target)
 

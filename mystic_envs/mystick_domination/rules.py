@@ -50,6 +50,7 @@ from mystic_envs.mystick_domination.cards import (
     TRIGGER,
     WHEN_CHALLENGED,
     WHEN_CHALLENGES,
+    WHEN_WINS,
 )
 from mystic_envs.mystick_domination.decisions import (  # noqa: F401 (re-exported)
     ATTACH_TARGET,
@@ -579,13 +580,14 @@ class MystickState(KnowledgeMixin, DecisionsMixin, EffectsMixin, GameState):
             for card, owner in self.attach[self.ch_tseat][self.ch_tslot]:
                 if TRIGGER[card] == WHEN_CHALLENGED:
                     triggered.setdefault(owner, []).append(card)
-        self.groups = [
-            [(q + k) % self.n, triggered[(q + k) % self.n]]
-            for k in range(self.n)
-            if (q + k) % self.n in triggered
-        ]
+        self.groups = self._in_turn_order(q, triggered)
         self.cont = CONT_FATE_DRAW
         self._run()
+
+    def _in_turn_order(self, q: int, triggered: dict[int, list[int]]) -> list[list]:
+        """Simultaneous effects by owner: the mover's first, then the next seats' (Q&A)."""
+        seats = [(q + k) % self.n for k in range(self.n)]
+        return [[r, triggered[r]] for r in seats if r in triggered]
 
     def _fate_draw(self) -> bool:
         """Draw Fate into the cross; True if the redraw decision is open."""
@@ -660,6 +662,14 @@ class MystickState(KnowledgeMixin, DecisionsMixin, EffectsMixin, GameState):
         if killed:  # after the Power is transferred
             self.remove_pawn(self.ch_tseat, self.ch_tslot)
         self.last_challenge = (successes, moved, killed)
+        if moved:  # a successful challenge (Score victory points): its Pawn's and Attachments' effects
+            triggered: dict[int, list[int]] = {}
+            if TRIGGER[self.ch_card] == WHEN_WINS:
+                triggered[q] = [self.ch_card]
+            for card, owner in self.attach[q][s]:
+                if TRIGGER[card] == WHEN_WINS:
+                    triggered.setdefault(owner, []).append(card)
+            self.groups = self._in_turn_order(q, triggered)
 
     # -- GameState API ---------------------------------------------------------------------------
     @property

@@ -28,6 +28,7 @@ from mystic_envs.mystick_domination.cards import (
     LOSE_SCORE,
     MAX_PAWNS,
     MILL,
+    MOVE_FIRST,
     NUM_CARDS,
     PAWN,
     PEEK,
@@ -134,6 +135,7 @@ _ROW_VERBS = {
     MILL: "make {target} discard the top {n} cards of {of} deck",
     FLOOD: "put the top {n} cards of {of} deck into {of} Mystick Cross",
     CLEAR_CROSS: "discard every card in {of} Mystick Cross",
+    MOVE_FIRST: "let {target} make the first move of the round",
 }
 
 

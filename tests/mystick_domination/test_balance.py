@@ -20,10 +20,21 @@ def test_two_player_seats_within_the_58_percent_design_bound():
     # 300 games leave ~5.7 points of 95% noise, so 64% here.
     assert max(r.seat_wins) / 300 <= 0.64
     assert r.first_wins / 300 <= 0.64
-    # Every game ends: by the empty pool or eliminations, within a few rounds.
-    assert max(r.rounds) <= 12 and min(r.moves) > 10
+    # Every game ends: by the empty pool or eliminations, within some rounds (issue 28's card set
+    # makes the pool, not the decks, end most games, so they run longer: at most 22 of 10,000).
+    assert max(r.rounds) <= 24 and min(r.moves) > 10
     assert 0 < r.last_standing < 300
     assert sum(r.pair_games.values()) == 600 and len(r.pair_games) == 6
+
+
+def test_two_player_power_and_points_decide_most_games():
+    # Issue 28: elimination ends <= 40% of the games and the only winner trails another seat on
+    # points in <= 10%, over 10,000 games (measured: 14-15% and 8-9%, Balance). 300 games leave
+    # ~4 and ~3.2 points of 95% noise: 40% and 14% here (the first card set: 66% and 25-36%).
+    r = measure_mystick(300, 2, seed=11)
+    assert r.last_standing / 300 <= 0.40
+    assert r.behind / 300 <= 0.14
+    assert len(r.margins) == 300 and min(r.margins) >= 0
 
 
 @pytest.mark.parametrize("n", [3, 5])
@@ -36,13 +47,14 @@ def test_more_players_every_seat_near_its_fair_share(n):
 
 def test_two_player_suit_splits_near_even():
     # Each split of one 78-card set (Wands + Cups | Swords + Pentacles, and the other two): the design
-    # target is 40-60% over 2,000+ games each (docs, Balance). 600 games give ~200 a split, ~7 points
-    # of 95% noise, so 30-70% here; the first card set failed it (Wands + Cups won 88%).
+    # target is 45-55% over 10,000 games (issue 28; docs, Balance). 600 games give ~200 a split, ~7
+    # points of 95% noise, so 35-65% here; the first card set failed it (Wands + Cups won 88%), and
+    # issue 28's first redesign too (Wands + Cups 70-77% against Swords + Pentacles).
     r = measure_mystick(600, 2, seed=13)
     for pair, rest in (((0, 1), (2, 3)), ((0, 2), (1, 3)), ((0, 3), (1, 2))):
         assert r.pair_games[pair] == r.pair_games[rest]
         rate = r.pair_wins[pair] / r.pair_games[pair]
-        assert 0.30 <= rate <= 0.70, f"{pair} against {rest}: {100 * rate:.0f}%"
+        assert 0.35 <= rate <= 0.65, f"{pair} against {rest}: {100 * rate:.0f}%"
 
 
 def test_three_players_every_suit_near_its_fair_share():

@@ -14,8 +14,10 @@ import pytest
 
 from mystic_envs.mystick_domination.cards import (
     AGGRESSION,
+    ATTACHMENT,
     CARDS,
     IMMUNITY,
+    INFLUENCE,
     IS_MAJOR,
     MAJOR,
     PAWN,
@@ -83,7 +85,7 @@ ROWS = [
         },
         [(0, "special Ace of Cups")],
         lambda s: (
-            s.score[0] == 2  # a point for each of the two Majors, then the cross is cleared
+            s.score[0] == 0  # the cross is cleared, its Majors score nothing
             and max(s.cross[0]) < 0
             and names(s.discard[0])[-4:] == ["Five of Cups", "XVI The Tower", "Six of Cups", "VIII Strength"]
         ),
@@ -96,18 +98,9 @@ ROWS = [
     ),
     row(
         "Ace of Swords",
-        {
-            "decks": ["swords_pentacles", "wands_cups"],
-            "envs": {0: ["Ace of Swords"]},
-            "draw_count": 1,
-            "tops": {0: ["Two of Swords"], 1: ["Ace of Cups"]},
-        },
-        [(0, "special Ace of Swords")],
-        lambda s: (
-            s.draw_count == 0
-            and names(s.discard[0]) == ["Two of Swords"]
-            and names(s.discard[1]) == ["Ace of Cups"]  # every opponent pays a card too
-        ),
+        {"decks": ["swords_pentacles", "wands_cups"], "envs": {0: ["Ace of Swords"]}, "draw_count": 1},
+        [(0, "special Ace of Swords")],  # no card: both decks and hands as they were
+        lambda s: s.draw_count == 2 and len(s.deck[0]) == 38 and s.hand_size == [0, 0] and s.current_player,
     ),
     row(
         "Two of Swords",
@@ -161,9 +154,14 @@ ROWS = [
     ),
     row(
         "Ten of Wands",
-        attach("Ten of Wands", "wands_cups", "Four of Cups"),
-        [(0, "play Ten of Wands")],
-        lambda s: s.infl[0][0] == 1,
+        {  # player_1's Burnout on player_0's Pawn: its challenge burns one of its two Power first
+            "decks": ["cups_swords", "wands_pentacles"],
+            "pawns": {0: [("Seven of Cups", 2, [("Ten of Wands", 1)])]},
+            "tops": {0: ["Four of Swords", "Five of Swords", "Six of Swords"]},
+            "pool": 5,
+        },
+        CHALLENGE,
+        lambda s: s.power[0][0] == 1 and s.power_removed == 1 and s.pool == 5,
     ),
     row(
         "Eight of Cups",
@@ -173,9 +171,18 @@ ROWS = [
     ),
     row(
         "Nine of Cups",
-        attach("Nine of Cups", "wands_cups", "Four of Wands"),
-        [(0, "play Nine of Cups")],
-        lambda s: s.infl[0][0] == 3,
+        {  # the cross is cleared before the Fate Draw: the Fate lands in spaces 1 and 2
+            "pawns": {0: [("Four of Wands", 0, [("Nine of Cups", 0)])]},
+            "cross": {0: ["Two of Cups", "Three of Cups"]},
+            "tops": {0: ["Ace of Wands", "Five of Cups"]},
+            "pool": 5,
+        },
+        CHALLENGE,
+        lambda s: (
+            cross_names(s, 0)[:3] == ["Ace of Wands", "Five of Cups", "."]
+            and names(s.discard[0]) == ["Two of Cups", "Three of Cups"]
+            and s.last_challenge == (1, 1, False)
+        ),
     ),
     row(
         "Ten of Cups",
@@ -231,9 +238,15 @@ ROWS = [
     ),
     row(
         "Ten of Pentacles",
-        attach("Ten of Pentacles", "swords_pentacles", "Five of Swords"),
-        [(0, "play Ten of Pentacles")],
-        lambda s: s.infl[0][0] == 1,
+        {  # player_1's Heavy Purse: when its Pawn is challenged, player_1 shuffles 2 discards back
+            "decks": ["wands_cups", "swords_pentacles"],
+            "pawns": {0: [("Seven of Wands", 0)], 1: [("Five of Swords", 1, [("Ten of Pentacles", 1)])]},
+            "discards": {1: ["Ace of Swords", "Two of Swords", "Three of Swords"]},
+            "tops": {0: ["Two of Cups", "Three of Cups", "Four of Cups"]},
+            "pool": 5,
+        },
+        [(0, "challenge 0"), (0, "pawn 1 0"), (0, "done")],
+        lambda s: names(s.discard[1]) == ["Ace of Swords"] and cid("Three of Swords") in s.deck[1],
     ),
     # --- Actions ------------------------------------------------------------------------------
     row(
@@ -250,9 +263,9 @@ ROWS = [
     ),
     row(
         "Queen of Wands",
-        {"hands": {0: ["Queen of Wands"]}, "pawns": {1: [("Seven of Swords", 3)]}, "pool": 1},
+        {"hands": {0: ["Queen of Wands"]}, "pawns": {0: [("Seven of Wands", 0)]}, "pool": 5},
         [(0, "play Queen of Wands")],
-        lambda s: s.power[1][0] == 1 and s.pool == 3,
+        lambda s: s.power[0][0] == 2 and s.pool == 3 and s.score[0] == 0,
     ),
     row(
         "King of Wands",
@@ -267,15 +280,33 @@ ROWS = [
     ),
     row(
         "Page of Cups",
-        {"hands": {0: ["Page of Cups"]}, "cross": {1: ["Ace of Swords"]}},
-        [(0, "play Page of Cups"), (0, "player 1")],
-        lambda s: max(s.cross[1]) < 0,
+        {  # the cross's three cards back into the deck (37 + 3), shuffled; the pile only gets the Page
+            "hands": {0: ["Page of Cups"]},
+            "cross": {0: ["Five of Cups", "XVI The Tower", "Six of Cups"], 1: ["Ace of Swords"]},
+            "deck_sizes": {0: 30},
+        },
+        [(0, "play Page of Cups")],
+        lambda s: (
+            max(s.cross[0]) < 0
+            and len(s.deck[0]) == 33
+            and {cid("Five of Cups"), cid("XVI The Tower"), cid("Six of Cups")} <= set(s.deck[0])
+            and names(s.discard[0])[-1] == "Page of Cups"
+            and cross_names(s, 1)[0] == "Ace of Swords"  # only your own cross
+        ),
     ),
     row(
         "Knight of Cups",
-        {"hands": {0: ["Knight of Cups"]}, "tops": {1: ["Ace of Swords", "Two of Swords"]}},
+        {  # three players: the top card of every opponent's deck, none of your own
+            "n": 3,
+            "hands": {0: ["Knight of Cups"]},
+            "tops": {1: ["Ace of Swords", "Two of Swords"], 2: ["Three of Wands", "Four of Wands"]},
+        },
         [(0, "play Knight of Cups")],
-        lambda s: names([c for c in s.cross[1] if c >= 0]) == ["Ace of Swords", "Two of Swords"],
+        lambda s: (
+            names([c for c in s.cross[1] if c >= 0]) == ["Ace of Swords"]
+            and names([c for c in s.cross[2] if c >= 0]) == ["Three of Wands"]
+            and max(s.cross[0]) < 0
+        ),
     ),
     row(
         "Queen of Cups",
@@ -312,19 +343,19 @@ ROWS = [
         "Page of Swords",
         {"decks": ["swords_pentacles", "wands_cups"], "hands": {0: ["Page of Swords"]}, "draw_count": 2},
         [(0, "play Page of Swords")],
-        lambda s: s.draw_count == 1,
+        lambda s: s.draw_count == 1 and s.current_player == 1,
     ),
     row(
         "Knight of Swords",
         {"decks": ["swords_pentacles", "wands_cups"], "hands": {0: ["Knight of Swords"]}, "draw_count": 2},
         [(0, "play Knight of Swords")],
-        lambda s: s.round == 2,
+        lambda s: s.round == 2 and s.score[0] == 0,
     ),
     row(
         "Queen of Swords",
         {"decks": ["swords_pentacles", "wands_cups"], "hands": {0: ["Queen of Swords"]}},
         [(0, "play Queen of Swords"), (0, "draw")],
-        lambda s: s.current_player == 1 and s.draw_count == 1,
+        lambda s: s.current_player == 1 and s.draw_count == 1 and s.score[0] == 0,
     ),
     row(
         "King of Swords",
@@ -334,8 +365,8 @@ ROWS = [
             "draw_count": 2,
             "tops": {0: ["Ace of Pentacles"], 1: ["Two of Wands", "King of Cups"]},
         },
-        [(0, "play King of Swords"), (1, "draw")],
-        lambda s: s.initiative_winner == 1 and s.current_player == 0 and s.phase == MOVE,
+        [(0, "play King of Swords"), (1, "draw"), (0, "player 0")],  # player_0 chooses who moves first
+        lambda s: s.initiative_winner == 1 and s.current_player == 0 and s.phase == MOVE and s.score[0] == 0,
     ),
     row(
         "Page of Pentacles",
@@ -352,10 +383,15 @@ ROWS = [
         {
             "decks": ["swords_pentacles", "wands_cups"],
             "hands": {0: ["Knight of Pentacles"]},
-            "tops": {1: ["Ace of Cups", "Two of Cups"]},
+            "discards": {0: ["Ace of Swords", "Two of Swords", "Three of Swords"]},
         },
         [(0, "play Knight of Pentacles")],
-        lambda s: names(s.discard[1]) == ["Ace of Cups", "Two of Cups"],
+        lambda s: (
+            names(s.discard[0]) == ["Ace of Swords", "Knight of Pentacles"]  # the top 2 went back
+            and cid("Three of Swords") in s.deck[0]
+            and s.current_player == 0  # then another move
+            and s.phase == MOVE
+        ),
     ),
     row(
         "Queen of Pentacles",
@@ -395,17 +431,52 @@ ROWS = [
     ),
     row(
         "The Magician",
-        fate("The Magician", pawns={1: [("Five of Wands", 2)]}, decks=["cups_swords", "wands_cups"]),
-        POOL_CHALLENGE,
-        lambda s: s.power[1][0] == 1 and s.power_removed == 1,
+        fate("The Magician"),
+        CHALLENGE,
+        lambda s: s.last_challenge == (2, 2, False) and s.hand_size[0] == 1,
     ),
-    row("The High Priestess", fate("The High Priestess"), CHALLENGE, lambda s: s.known_top[1] == 3),
-    row("The Empress", fate("The Empress"), CHALLENGE, lambda s: s.score[0] == 1 + 1),
-    row("The Emperor", fate("The Emperor", draw_count=2), CHALLENGE, lambda s: s.draw_count == 1),
-    row("The Hierophant", fate("The Hierophant"), CHALLENGE, lambda s: s.hand_size[0] == 1),
-    row("The Lovers", fate("The Lovers"), CHALLENGE, lambda s: s.power[0][0] == 2 and s.score[0] == 1),
-    row("The Chariot", fate("The Chariot"), CHALLENGE, lambda s: s.current_player == 0 and s.phase == MOVE),
-    row("Strength", fate("Strength"), CHALLENGE, lambda s: s.last_challenge == (2, 2, False)),
+    row(
+        "The High Priestess",
+        fate("The High Priestess"),
+        CHALLENGE,
+        lambda s: s.known_top[1] == 3 and s.hand_size[0] == 1,
+    ),
+    row(
+        "The Empress",
+        fate("The Empress", discards={0: ["Six of Cups", "Seven of Cups"]}),
+        CHALLENGE,
+        lambda s: s.score[0] == 1 + 1 and names(s.discard[0]) == ["Six of Cups"],
+    ),
+    row(
+        "The Emperor",
+        fate("The Emperor", draw_count=2),
+        CHALLENGE,
+        lambda s: s.draw_count == 1 and s.score[0] == 1 + 1,
+    ),
+    row(
+        "The Hierophant",
+        fate("The Hierophant", discards={0: ["Six of Cups", "Seven of Cups", "Two of Cups"]}),
+        CHALLENGE,
+        lambda s: s.last_challenge == (2, 2, False) and names(s.discard[0]) == ["Six of Cups"],
+    ),
+    row(
+        "The Lovers",
+        fate("The Lovers", pawns={0: [("Five of Wands", 0), ("Seven of Wands", 0)]}),
+        [(0, "challenge 0"), (0, "done"), (0, "pawn 0 1")],  # the Power to another Pawn of yours
+        lambda s: s.power[0][:2] == [1, 1] and s.score[0] == 1 + 1 and s.pool == 9,
+    ),
+    row(
+        "The Chariot",
+        fate("The Chariot", draw_count=1),
+        CHALLENGE,
+        lambda s: s.current_player == 0 and s.phase == MOVE and s.draw_count == 0,
+    ),
+    row(
+        "Strength",
+        fate("Strength"),
+        CHALLENGE,
+        lambda s: s.last_challenge == (2, 2, False) and s.score[0] == 3,
+    ),
     row(
         "The Hermit",
         fate("The Hermit", discards={0: ["Six of Cups", "Seven of Cups"]}),
@@ -413,8 +484,23 @@ ROWS = [
         lambda s: names(s.discard[0]) == [] and cid("Seven of Cups") in s.deck[0],
     ),
     row("Wheel of Fortune", fate("Wheel of Fortune", draw_count=2), CHALLENGE, lambda s: s.round == 2),
-    row("Justice", fate("Justice", scores=[0, 3]), CHALLENGE, lambda s: s.score == [1, 2]),
-    row("The Hanged Man", fate("The Hanged Man"), CHALLENGE, lambda s: len(s.discard[1]) == 2),
+    row(  # below 3, the count rises and the card is drawn
+        "Wheel of Fortune",
+        fate("Wheel of Fortune", draw_count=1),
+        CHALLENGE,
+        lambda s: s.draw_count == 2 and s.hand_size[0] == 1,
+    ),
+    row("Justice", fate("Justice", scores=[0, 3]), CHALLENGE, lambda s: s.score == [1 + 1, 2]),
+    row(
+        "The Hanged Man",
+        fate(
+            "The Hanged Man",
+            pawns={0: [("Five of Wands", 1)]},
+            discards={0: ["Six of Cups", "Seven of Cups"]},
+        ),
+        CHALLENGE,
+        lambda s: s.power[0][0] == 1 and s.power_removed == 1 and s.discard[0] == [] and s.score[0] == 1,
+    ),
     row(
         "Death",
         fate("Death", decks=["cups_swords", "wands_swords"], pawns={1: [("Five of Swords", 1)]}, pool=0),
@@ -423,9 +509,14 @@ ROWS = [
     ),
     row(
         "Temperance",
-        fate("Temperance", pawns={1: [("Five of Swords", 2)]}),
-        POOL_CHALLENGE,
-        lambda s: s.power[1][0] == 1 and s.pool == 11 + 1 - 1,
+        fate("Temperance", discards={0: ["Six of Cups", "Seven of Cups"]}),
+        CHALLENGE,
+        lambda s: (
+            s.power[0][0] == 2
+            and s.pool == 11 - 2
+            and s.score[0] == 1
+            and names(s.discard[0]) == ["Six of Cups"]
+        ),
     ),
     row(
         "The Devil",
@@ -435,15 +526,23 @@ ROWS = [
     ),
     row(
         "The Tower",
-        fate(
-            "The Tower", decks=["wands_cups", "swords_pentacles"], pawns={1: [("Five of Swords", 1)]}, pool=0
-        ),
-        CHALLENGE,
-        lambda s: s.pawn[1][0] == -1 and s.pool == 1 and s.score[0] == 0,
+        fate("The Tower", pawns={1: [("Five of Swords", 2)]}),
+        [(0, "challenge 0"), (0, "pawn 1 0"), (0, "done")],
+        lambda s: s.power[1][0] == 0 and s.power_removed == 2 and s.draw_count == 1 and s.score[0] == 0,
     ),
     row("The Star", fate("The Star"), CHALLENGE, lambda s: s.score[0] == 2 + 1),
-    row("The Moon", fate("The Moon"), CHALLENGE, lambda s: sum(c >= 0 for c in s.cross[1]) == 1),
-    row("The Sun", fate("The Sun"), CHALLENGE, lambda s: s.power[0][0] == 2 and s.power_created == 1),
+    row(
+        "The Moon",
+        fate("The Moon", draw_count=2, discards={0: ["Six of Cups", "Seven of Cups"]}),
+        CHALLENGE,
+        lambda s: s.draw_count == 1 and names(s.discard[0]) == ["Six of Cups"],
+    ),
+    row(
+        "The Sun",
+        fate("The Sun"),
+        CHALLENGE,
+        lambda s: s.power[0][0] == 2 and s.power_created == 1 and s.score[0] == 1 + 1,
+    ),
     row(
         "Judgement",
         fate(
@@ -454,7 +553,12 @@ ROWS = [
         [(0, "challenge 0"), (0, "done"), (1, "draw")],
         lambda s: s.round == 2 and s.score[0] == 1 + 1 + 2,
     ),
-    row("The World", fate("The World"), CHALLENGE, lambda s: s.last_challenge == (2 + 1, 2, False)),
+    row(
+        "The World",
+        fate("The World"),
+        CHALLENGE,
+        lambda s: s.last_challenge == (2 + 1, 2, False) and s.current_player == 0 and s.phase == MOVE,
+    ),
 ]
 
 
@@ -482,15 +586,60 @@ def test_eternal_flame_lights_each_pawn_once_a_round():
     assert not legal(s, "special Ace of Wands")
 
 
-def test_crossroads_costs_every_player_a_card_at_three_players():
-    s = table(
-        n=3,
-        envs={1: ["Ace of Swords"]},
-        draw_count=2,
-        mover=1,
-        tops={0: ["Ace of Cups"], 1: ["Two of Swords"], 2: ["Two of Wands"]},
-    )
-    play(s, (1, "special Ace of Swords"))
-    assert s.draw_count == 1
-    assert [names(s.discard[q]) for q in range(3)] == [["Ace of Cups"], ["Two of Swords"], ["Two of Wands"]]
-    assert [len(s.deck[q]) for q in range(3)] == [38, 37, 38]  # player_1 has the Ace in play
+def test_a_swords_pawn_scores_its_duel_point_when_its_challenge_succeeds():
+    # Five of Swords (2 influence) against the pool: a Sword and a failure, one Power moved, one
+    # point for it and one for the duel; the Three of Swords' duel is worth 2.
+    s = table(decks=["swords_pentacles", "wands_cups"], pawns={0: [("Five of Swords", 0)]},
+              tops={0: ["Ace of Swords", "Three of Pentacles"]}, pool=5)  # fmt: skip
+    play(s, (0, "challenge 0"), (0, "done"))
+    assert s.last_challenge == (1, 1, False) and s.power[0][0] == 1 and s.score[0] == 1 + 1
+    s = table(decks=["swords_pentacles", "wands_cups"], pawns={0: [("Three of Swords", 0)]},
+              tops={0: ["Ace of Swords"]}, pool=5)  # fmt: skip
+    play(s, (0, "challenge 0"), (0, "done"))
+    assert s.score[0] == 1 + 2
+
+
+def test_a_failed_or_wasted_challenge_scores_no_duel_point():
+    # Two failures: nothing moved, no duel point.
+    s = table(decks=["swords_pentacles", "wands_cups"], pawns={0: [("Five of Swords", 0)]},
+              tops={0: ["Three of Pentacles", "Four of Pentacles"]}, pool=5)  # fmt: skip
+    play(s, (0, "challenge 0"), (0, "done"))
+    assert s.last_challenge == (0, 0, False) and s.score[0] == 0
+    # Against an Immune Pawn one success is cancelled: "successful" is a victory point gained.
+    s = table(decks=["swords_pentacles", "wands_cups"], pool=0,
+              pawns={0: [("Five of Swords", 0)], 1: [("Four of Wands", 1, [("Eight of Swords", 0)])]},
+              tops={0: ["Ace of Swords", "Three of Pentacles"]})  # fmt: skip
+    play(s, (0, "challenge 0"), (0, "done"))
+    assert s.last_challenge == (0, 0, False) and s.score[0] == 0 and s.power[1][0] == 1
+
+
+def test_the_duel_point_comes_after_the_transfer_and_a_plain_pawn_has_none():
+    # A Wands Pawn moving the same Power scores only that Power's point.
+    s = table(pawns={0: [("Five of Wands", 0)]}, tops={0: ["Ace of Wands", "Four of Cups"]}, pool=5)
+    play(s, (0, "challenge 0"), (0, "done"))
+    assert s.last_challenge == (1, 1, False) and s.score[0] == 1
+    # A Swords Pawn whose challenge takes the pool's last Power: the point for it, then the duel's.
+    s = table(decks=["swords_pentacles", "wands_cups"], pawns={0: [("Seven of Swords", 0)]},
+              tops={0: ["Ace of Swords", "Two of Swords", "Three of Swords"]}, pool=1)  # fmt: skip
+    play(s, (0, "challenge 0"), (0, "done"))
+    assert s.last_challenge == (3, 1, False) and s.pool == 0 and s.score[0] == 1 + 1
+
+
+def test_ebb_tide_cards_go_back_to_the_deck_as_known_cards():
+    s = table(hands={0: ["Page of Cups"]}, cross={0: ["Five of Cups", "Six of Cups"]})
+    play(s, (0, "play Page of Cups"))
+    # Everyone saw them go back: they are known to be among player_0's unseen cards.
+    assert sorted(names(s.recalled[0])) == ["Five of Cups", "Six of Cups"]
+    s.check_invariants()
+
+
+def test_the_majors_are_22_distinct_fate_effects_and_the_attachments_varied():
+    # Issue 28: 13 of 22 Majors restated a Minor, and 5 of 12 Attachments were a plain +-1 influence.
+    majors = [c for c in CARDS if c.type == MAJOR]
+    # (a Swords Pawn's duel point is conditional on its challenge succeeding: not The Star's 2 points)
+    minors = {c.effects for c in CARDS if c.type not in (MAJOR, PAWN) and c.effects}
+    assert len({c.effects for c in majors}) == 22
+    assert not [c.name for c in majors if c.effects in minors]
+    attachments = [c for c in CARDS if c.type == ATTACHMENT]
+    plain = [c.name for c in attachments if len(c.effects) == 1 and c.effects[0].op == INFLUENCE]
+    assert plain == ["Nine of Wands", "Ten of Cups"]

@@ -140,8 +140,8 @@ def test_qa_a_major_that_kills_the_target_leaves_nothing_to_transfer():
 
 
 def test_qa_excess_power_after_an_influence_drop_goes_to_the_pool():
-    s = table(hands={0: ["Ten of Wands"]}, pawns={1: [("Five of Swords", 2)]}, pool=3)
-    play(s, (0, "play Ten of Wands"))  # the only Pawn in play: attached without a decision
+    s = table(hands={0: ["Ten of Cups"]}, pawns={1: [("Five of Swords", 2)]}, pool=3)
+    play(s, (0, "play Ten of Cups"))  # the only Pawn in play: attached without a decision
     assert s.infl[1][0] == 1 and s.power[1][0] == 1 and s.pool == 4
 
 
@@ -205,7 +205,8 @@ def test_qa_after_initiative_effects_winner_first_in_its_order_then_the_next_pla
     assert s.phase == ORDER and s.current_player == 0
     play(s, (0, "order King of Cups"))  # Tidal Curse first: floods player_1's cross with 3 cards
     assert sum(c >= 0 for c in s.cross[1]) == 3
-    assert s.phase == MOVE and s.current_player == 0  # Seize the Day: player_0 moves first anyway
+    play(s, (0, "player 1"))  # then Seize the Day: player_0 chooses who moves first
+    assert s.phase == MOVE and s.current_player == 1
 
 
 def test_qa_immunity_is_not_doubled_by_an_attachment():

@@ -246,9 +246,10 @@ def test_resources_offer_extra_draws_as_a_choice_with_one_draw_count():
 def test_who_may_challenge_and_what():
     s = table(
         pawns={
-            0: [("Five of Wands", 2), ("Four of Wands", 0, [("Ten of Wands", 0), ("Ten of Cups", 0)])],
+            0: [("Five of Wands", 2), ("Four of Wands", 0, [("Ten of Cups", 0), ("Ten of Cups", 1)])],
             1: [("Five of Swords", 0), ("Six of Swords", 1)],
         },
+        decks=["wands_cups", "cups_swords"],
         pool=0,
     )
     assert s.infl[0][1] == 0

@@ -29,7 +29,7 @@ def _position_a():
     # in play, a special move, and a stacked deck for its Seven of Wands' challenge.
     return table(
         n=3,
-        hands={0: ["Five of Wands", "Two of Wands", "Nine of Wands", "Queen of Wands"]},
+        hands={0: ["Five of Wands", "Two of Wands", "Nine of Wands", "Queen of Wands", "Knight of Wands"]},
         pawns={0: [("Seven of Wands", 0), ("Five of Cups", 1)], 1: [("Five of Swords", 1)]},
         envs={0: ["Ace of Wands"]},
         tops={0: ["Three of Wands", "Two of Cups", "II The High Priestess", "Four of Cups"]},
@@ -70,7 +70,7 @@ MOVES = [
     ),
     (
         "play Queen of Wands",
-        "play Queen of Wands (Siphon): Move up to 2 Power from a Pawn to the pool.",
+        "play Queen of Wands (Siphon): Move up to 2 Power from the pool to a Pawn you control.",
         "plays Queen of Wands (Siphon)",
     ),
     ("draw", "draw a card (Draw Count 2 -> 3: the round ends)", "draws a card (Draw Count 2 -> 3"),
@@ -134,15 +134,16 @@ def test_a_challenge_its_target_the_redraw_and_a_major_choosing_a_player():
 
 def test_an_action_and_an_attachment_choosing_their_pawns():
     s = _position_a()
-    play(s, (0, "play Queen of Wands"))
+    play(s, (0, "play Knight of Wands"))
     assert _said(s, "pawn 1 0")[:2] == (
-        "move up to 2 Power from player_1's Five of Swords (slot 0, Power 1/2) to the pool (Queen of Wands)",
-        "player_0 moves up to 2 Power from your Five of Swords (slot 0, Power 1/2) to the pool "
-        "(Queen of Wands)",
+        "remove up to 2 Power on player_1's Five of Swords (slot 0, Power 1/2) from the game "
+        "(Knight of Wands)",
+        "player_0 removes up to 2 Power on your Five of Swords (slot 0, Power 1/2) from the game "
+        "(Knight of Wands)",
     )
     assert describe_action(s, action(s, "pawn 0 1"), 2) == (
-        "player_0 moves up to 2 Power from their Five of Cups (slot 1, Power 1/2) to the pool "
-        "(Queen of Wands)"
+        "player_0 removes up to 2 Power on their Five of Cups (slot 1, Power 1/2) from the game "
+        "(Knight of Wands)"
     )
     s = _position_a()
     play(s, (0, "play Nine of Wands"))
@@ -199,7 +200,7 @@ def test_the_table_effects_show_what_is_in_play_and_only_the_viewers_hand():
         "Ace of Pentacles (Treasury), Environment (special move): You may use a move to draw 1 card",
         "1: XX Judgement (Judgement), Major Arcana: After the next initiative draw, you score 2 victory",
         "2: Three of Cups (Novice Seer), Pawn, influence 1, Presence",
-        "your hand:\n    Queen of Wands (Siphon), Action: Move up to 2 Power from a Pawn to the pool.",
+        "your hand:\n    Queen of Wands (Siphon), Action: Move up to 2 Power from the pool to a Pawn you",
         "Immunity: a challenge against this Pawn loses one success.",
     ):
         assert expected in text, expected
@@ -348,3 +349,15 @@ def test_any_discard_pile_can_be_browsed_at_the_terminal_and_on_the_page():
     assert tip is not None, "the page's discard pile has no list to browse"
     listed = tip.group(1)
     assert listed.index("The Magician") < listed.index("Two of Swords") < listed.index("Ace of Swords")
+
+
+def test_seize_the_day_names_the_seat_it_lets_move_first():
+    s = table(decks=["swords_pentacles", "wands_cups"], hands={0: ["King of Swords"]}, draw_count=2,
+              tops={0: ["Ace of Pentacles"], 1: ["Two of Wands", "King of Cups"]})  # fmt: skip
+    play(s, (0, "play King of Swords"), (1, "draw"))
+    assert describe_action(s, action(s, "player 1"), 0) == (
+        "let player_1 make the first move of the round (King of Swords)"
+    )
+    assert describe_action(s, action(s, "player 0"), 1) == (
+        "player_0 lets themselves make the first move of the round (King of Swords)"
+    )

@@ -208,3 +208,26 @@ def test_lean_evaluation_equals_sb3_policy_evaluate_actions():
     torch.testing.assert_close(values, sb3_values.flatten())
     torch.testing.assert_close(logp, sb3_logp)
     torch.testing.assert_close(entropy, sb3_entropy)
+
+
+def test_max_steps_cuts_are_bootstrapped_not_ended(monkeypatch):
+    from mystic_envs import vector
+
+    seen = {}
+    real = core_train.gae
+
+    def spy(rewards, values, next_row, done, bootstrap, gamma, lam):
+        seen.update(rewards=rewards, next_row=next_row, done=done, bootstrap=bootstrap)
+        return real(rewards, values, next_row, done, bootstrap, gamma, lam)
+
+    monkeypatch.setattr(core_train, "gae", spy)
+    cfg = CoreTrainConfig(env=ENV_ID, num_envs=8, n_steps=60, pool_frac=0.0)
+    policy = build_policy(125, 33, [16], seed=0)
+    collector = SelfPlayCollector(cfg, policy, np.random.default_rng(0), torch.Generator().manual_seed(0))
+    collector.v = vector.make(ENV_ID, num_envs=8, seed=0, max_steps=6)  # every game cut after 6 moves
+    collector.restart(0)
+    collector.collect()
+    assert len(collector.results["self"]) >= 8 * 5  # 7 steps a game with the restart
+    assert not seen["done"].any()  # a cut game is not a loss for anyone
+    # Both seats' last transitions of every cut game take the value of their view where it was cut.
+    assert (seen["bootstrap"] != 0).sum() >= 2 * len(collector.results["self"])

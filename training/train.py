@@ -640,7 +640,7 @@ def main(argv: list[str] | None = None) -> Path:
         help="self-play on the compiled core instead: the options of python -m training.core_train --help",
     )
     args = parser.parse_args(argv)
-    given = {k: v for k, v in vars(args).items() if v is not None and k not in ("resume", "quiet")}
+    given = {k: v for k, v in vars(args).items() if v is not None and k not in ("resume", "quiet", "core")}
     try:
         if "opponents" in given:
             given["opponents"] = parse_opponents(given["opponents"])

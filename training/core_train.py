@@ -2,7 +2,7 @@
 
 python -m training.core_train --env elemystic_v0 [--timesteps 1000000] [--num-envs 256] [--n-steps 32]
     [--pool-frac 0.2] [--random-frac 0.0] [--pool-size 8] [--random-start 0 [--random-start-frac 0.5]]
-    [--imitate GAMES [--dagger ROUNDS]] [--eval-every 100000] [--eval-games 100]
+    [--imitate GAMES [--dagger ROUNDS]] [--eval-every 250000] [--eval-games 100]
     [--eval-opponents random heuristic mcts:simulations=100] [--seed 0] [--out DIR] [--torch-threads 1]
 python -m training.core_train --resume DIR [--timesteps MORE]
 (``python -m training.train --core ...`` runs this same entry.)
@@ -101,7 +101,7 @@ class CoreTrainConfig:
     random_start_frac: float = 0.5
     imitate: int = 0
     dagger: int = 0
-    eval_every: int = 100_000
+    eval_every: int = 250_000
     eval_games: int = 100
     eval_opponents: list[str] = field(default_factory=lambda: list(DEFAULT_EVAL_OPPONENTS))
     eval_workers: int = 1

@@ -17,16 +17,16 @@ Importing this module registers one game per env id in :data:`mystic_envs.ENV_ID
 How the engine maps (``docs/openspiel.md`` has the full table):
 
 - ``GameType``: sequential, ``SAMPLED_STOCHASTIC`` chance (the engine draws shuffles and dice
-  inside ``apply()`` from the state's own ``numpy.random.Generator``, so there are no chance
+  inside ``apply()`` from the state's own generator (``mystic_envs.core.rng``), so there are no chance
   nodes), imperfect information, zero-sum, terminal rewards.
 - Parameters: ``rng_seed`` (OpenSpiel's name for the seed of sampled-chance games; default 0,
   ``-1`` draws one from the OS), ``max_steps`` (``-1``: the env's default), and every keyword the
   game's rules take with its default (``num_players`` for all; ``variant`` for Mystria;
   ``num_rounds``, ``round_turn_limit`` for Tarot Dice).
-- Seeding: the game holds one generator seeded by ``rng_seed``; each state draws its deal from it
-  when the state is first used, drawn as ``env.reset(seed=rng_seed)`` draws, so the game's first
-  deal is that env's. Two games loaded with the same ``rng_seed`` deal the same sequence, and a
-  clone continues its original's chance stream exactly. ``clone()`` draws nothing (OpenSpiel
+- Seeding: the game holds one seed stream from ``rng_seed``; each state draws its deal from it when
+  the state is first used, as an env's resets draw theirs, so the game's first deal is
+  ``env.reset(seed=rng_seed)``'s. Two games loaded with the same ``rng_seed`` deal the same
+  sequence, and a clone continues its original's chance stream exactly. ``clone()`` draws nothing (OpenSpiel
   clones a Python state through a scratch ``new_initial_state()``, which stays unused); the only
   other draws are the scratch states OpenSpiel's C++ side builds to measure a tensor when C++ code
   asks for one (Python calls are answered here without one).
@@ -54,8 +54,9 @@ import numpy as np
 import pyspiel
 
 import mystic_envs
-from mystic_envs.core.aec import MysticAECEnv
+from mystic_envs.core.aec import SEED_STREAM_SALT, MysticAECEnv
 from mystic_envs.core.game import Game, GameState, is_integer
+from mystic_envs.core.rng import Rng, fresh_seed
 
 __all__ = [
     "GAME_CLASSES",
@@ -127,15 +128,28 @@ def _game_type(env_id: str) -> pyspiel.GameType:
 
 
 class _Dealer:
-    """The game's seed stream: one ``numpy`` generator from ``rng_seed``, one seed per deal (drawn
-    as ``env.reset(seed=rng_seed)`` draws its game's seed, so the first deals agree)."""
+    """The game's seed stream, drawn as the AEC env draws its games' seeds: the first deal is seeded
+    ``rng_seed`` itself (``env.reset(seed=rng_seed)``'s game), the later ones from the stream an env's
+    later unseeded resets use."""
 
     def __init__(self, rules: Game, rng_seed: int) -> None:
         self.rules = rules
-        self.rng = np.random.default_rng(None if rng_seed == -1 else rng_seed)
+        self.first = fresh_seed() if rng_seed == -1 else int(rng_seed)
+        self.stream: Rng | None = None
+
+    def position(self) -> tuple[int, int | None]:
+        """Where the stream stands (for pickling): the first seed, and the stream's state once drawn."""
+        return self.first, None if self.stream is None else self.stream.state
+
+    def restore(self, position: tuple[int, int | None]) -> None:
+        self.first, state = position
+        self.stream = None if state is None else Rng(state)  # a SplitMix64 state is its own seed
 
     def next_seed(self) -> int:
-        return int(self.rng.integers(2**63))
+        if self.stream is None:
+            self.stream = Rng(self.first ^ SEED_STREAM_SALT)
+            return self.first
+        return self.stream.next_u64()
 
 
 class _Deal:
@@ -176,8 +190,8 @@ def _check_parameters(env_id: str, spec: dict[str, Any], params: dict[str, Any])
         raise ValueError(f"{SHORT_NAMES[env_id]}: unknown parameters {unknown}; accepted: {sorted(spec)}")
     full = {**spec, **params}
     seed = full["rng_seed"]
-    if not is_integer(seed) or seed < -1:
-        raise ValueError(f"{SHORT_NAMES[env_id]}: rng_seed must be an integer >= -1, got {seed!r}")
+    if not is_integer(seed) or not -1 <= seed < 2**64:
+        raise ValueError(f"{SHORT_NAMES[env_id]}: rng_seed must be -1 or an integer 0-2**64-1, got {seed!r}")
     steps = full["max_steps"]
     if not is_integer(steps) or (steps < 1 and steps != -1):
         raise ValueError(f"{SHORT_NAMES[env_id]}: max_steps must be -1 or >= 1, got {steps!r}")
@@ -242,7 +256,7 @@ class MysticOpenSpielGame(pyspiel.Game):
     # was, as OpenSpiel's sampled-stochastic games do: unpickled, it deals what the original
     # deals next.
     def __reduce__(self) -> tuple[Any, ...]:
-        return _restore_game, (self.env_id, self.get_parameters(), self._dealer.rng.bit_generator.state)
+        return _restore_game, (self.env_id, self.get_parameters(), self._dealer.position())
 
 
 class MysticOpenSpielState(pyspiel.State):
@@ -334,9 +348,11 @@ class MysticOpenSpielState(pyspiel.State):
         return _restore_state, (self.get_game(), self._deal.seed, [int(a) for a in self.history()])
 
 
-def _restore_game(env_id: str, params: dict[str, Any], rng_state: dict[str, Any]) -> MysticOpenSpielGame:
+def _restore_game(
+    env_id: str, params: dict[str, Any], position: tuple[int, int | None]
+) -> MysticOpenSpielGame:
     game = GAME_CLASSES[env_id](params)
-    game._dealer.rng.bit_generator.state = rng_state
+    game._dealer.restore(position)
     return game
 
 

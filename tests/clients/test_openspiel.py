@@ -366,7 +366,7 @@ def test_rl_environment_episode(env_id, n):
 def test_bad_input_gives_clear_errors():
     with pytest.raises(pyspiel.SpielError, match="Unknown parameter 'foo'"):
         load("elemystic_v0", foo=1)
-    with pytest.raises(ValueError, match="rng_seed must be an integer >= -1"):
+    with pytest.raises(ValueError, match=r"rng_seed must be -1 or an integer 0-2\*\*64-1"):
         load("elemystic_v0", rng_seed=-2)
     with pytest.raises(ValueError, match="max_steps must be -1 or >= 1"):
         load("elemystic_v0", max_steps=0)

@@ -19,7 +19,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_a_missing_core_is_a_one_line_error_and_python_still_plays(monkeypatch):
-    monkeypatch.setitem(sys.modules, "mystic_envs.core._core", None)  # what an import without a build gives
+    # What an import without a build gives (the package's attribute too: `from package import name`
+    # reads it before sys.modules once the core has been imported in this process).
+    monkeypatch.setitem(sys.modules, "mystic_envs.core._core", None)
+    monkeypatch.delattr(mystic_envs.core, "_core", raising=False)
     monkeypatch.delenv("MYSTIC_CORE_LIB", raising=False)
     for make in (lambda: vector.make("elemystic_v0"), lambda: mystic_envs.make("elemystic_v0", engine="c")):
         with pytest.raises(compiled.CoreUnavailableError) as caught:
@@ -33,6 +36,7 @@ def test_a_missing_core_is_a_one_line_error_and_python_still_plays(monkeypatch):
 
 def test_a_bad_core_path_is_a_one_line_error(monkeypatch, tmp_path):
     monkeypatch.delitem(sys.modules, "mystic_envs.core._core", raising=False)
+    monkeypatch.delattr(mystic_envs.core, "_core", raising=False)
     monkeypatch.setenv("MYSTIC_CORE_LIB", str(tmp_path / "nothing.so"))
     with pytest.raises(compiled.CoreUnavailableError, match="MYSTIC_CORE_LIB"):
         compiled.core_module()

@@ -61,6 +61,13 @@ Version history:
   turns a player under heuristic self-play, the real game's 10-15 wanted): VP tokens each Harvest
   on level-1, -2 and -3 advancements, a growth on Hollow Burrow and four level-2/3 ones, a VP
   token on five vales (docs/rules/mystic_vale.md, "Designed components" and "Balance").
+- v0, mystic-envs 0.2.0 (issue 27): ``reset(seed=s)`` plays the game seeded ``s`` itself (it went
+  through numpy's generator first), so seeded games changed once and records of 0.1.0 no longer
+  replay. The engine's own draws move to the core generator with its compiled twin.
+- v0, issue 28: carried growth counts in the decay every seat is shown; ``describe()`` names the
+  round and the skipped Harvest; the designed economy retuned (four level-1 cards with two
+  symbols and a VP token, fewer points on the designed level 3s, the designed level-2 vales'
+  end VP capped): docs/rules/mystic_vale.md, "Designed components".
 """
 
 from __future__ import annotations

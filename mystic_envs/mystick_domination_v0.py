@@ -83,6 +83,9 @@ Version history:
   challenge succeeds (a new trigger), Crossroads raises the Draw Count, Seize the Day lets its owner
   choose who moves first, Ebb Tide shuffles your cross into your deck, Flood takes one card of each
   opponent. Observation and action shapes unchanged; seeded games change.
+- v0, mystic-envs 0.2.0 (issue 27): ``reset(seed=s)`` plays the game seeded ``s`` itself (it went
+  through numpy's generator first), so seeded games changed once and records of 0.1.0 no longer
+  replay. The engine's own draws move to the core generator with its compiled twin.
 """
 
 from __future__ import annotations

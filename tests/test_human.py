@@ -363,8 +363,8 @@ def test_mystria_labels_name_spaces_and_keep_a_kept_tile_secret():
     assert any(re.search(r"takes the top token \(\w+\) on [A-E]\d", t) for t in texts)
     assert any(re.search(r"places the \w+ token on place \d+ of their board", t) for t in texts)
     board = states[-1][0].describe()
-    assert re.search(r"A1:\S+\s+A2:", board) and " 1" in board and "12" in board
-    assert re.search(r"B2:\*\s+B3:", keep_state.describe())  # a star space, empty at the deal
+    assert re.search(r"A1:\S+\s+-+\s+A2:", board) and " 1" in board and "12" in board
+    assert re.search(r"B2:\*\s+-+\s+B3:", keep_state.describe())  # a star space, empty at the deal
 
 
 def test_mystria_final_table_breaks_the_score_down():

@@ -78,28 +78,39 @@ def _place_grid(cell: list[str]) -> list[str]:
 
 
 def _central_rows(cell: list[str], with_lines: bool, step: int = _CELL) -> list[str]:
-    """The lattice, row by row, each space drawn as its ``cell`` (3 characters, or ``step`` - 2 at
-    most where no lines are drawn)."""
+    """The lattice, row by row, each space drawn as its ``cell`` (all cells one width, under
+    ``2 * step``), a column step of the doubled coordinates being ``step`` characters.
+
+    With ``with_lines``, every line of ``LINES`` is drawn (``-`` in a row, ``/`` and ``\\`` between
+    rows, each slash at the middle between the two spaces it joins) and a gap is left blank.
+    """
+    width = len(cell[0])
     rows: dict[int, dict[int, int]] = {}
     for i, (r, x) in enumerate(SPACE_COORDS):
         rows.setdefault(r, {})[x] = i
+    # Slashes sit halfway between the centres of the spaces they join, rounded away from the
+    # space above, so that they touch both cells where the step allows it.
+    down_left = (width - step) // 2
+    down_right = (width - 1 + step) // 2
+    span = step * (max(x for _, x in SPACE_COORDS) + 1) + width
     out = []
     linked = set(LINES)
     for r in sorted(rows):
-        line = [" "] * (step * 12 + len(cell[0]))
+        line = [" "] * span
         for x, i in rows[r].items():
-            line[step * x : step * x + len(cell[i])] = cell[i]
+            line[step * x : step * x + width] = cell[i]
             if with_lines and x + 2 in rows[r] and (i, rows[r][x + 2]) in linked:
-                line[_CELL * x + 3 : _CELL * x + 6] = " - "
+                dashes = 2 * step - width - 2
+                line[step * x + width : step * (x + 2)] = " " + "-" * dashes + " "
         out.append("".join(line).rstrip())
         if with_lines and r + 1 in rows:
-            links = [" "] * (_CELL * 12)
+            links = [" "] * span
             for x, i in rows[r].items():
                 below = {SPACE_COORDS[j] for j in NEIGHBOURS[i]}
                 if (r + 1, x - 1) in below:
-                    links[_CELL * x] = "/"
+                    links[step * x + down_left] = "/"
                 if (r + 1, x + 1) in below:
-                    links[_CELL * x + 2] = "\\"
+                    links[step * x + down_right] = "\\"
             out.append("".join(links).rstrip())
     return out
 
@@ -119,9 +130,10 @@ def describe(s: MystriaState, viewer: int | None = None) -> str:
         tokens = "".join(LETTERS[c] for c in STACKS[code])
         cell.append(f"{SPACE_NAMES[i]}:" + (tokens.ljust(3) if tokens else ("*  " if i in STARS else ".  ")))
     lines.append(
-        "Central board (space:stack, top token first; P purple, G green, B blue, R red; * star, . empty):"
+        "Central board (space:stack, top token first; P purple, G green, B blue, R red; * star, . empty)."
     )
-    lines += ["  " + row for row in _central_rows(cell, with_lines=False, step=4)]
+    lines.append("Lines - / \\ join adjacent spaces; neighbours with no line between them have a gap:")
+    lines += ["  " + row for row in _central_rows(cell, with_lines=True, step=5)]
     standing = s.standing_triangles()
     if standing:
         shown = ", ".join(

@@ -76,6 +76,7 @@ __all__ = [
     "Replay",
     "ReplayStep",
     "load_record",
+    "parse_record",
     "replay",
     "save_record",
 ]
@@ -254,33 +255,54 @@ def save_record(record: dict[str, Any], path: str | os.PathLike[str]) -> Path:
     return path
 
 
-def load_record(source: str | os.PathLike[str] | dict[str, Any]) -> dict[str, Any]:
-    """A checked copy of the record at path ``source`` (or the dict ``source``).
-
-    :class:`RecordError`, one line naming the field, for anything that does not fit the schema or
-    its env: malformed JSON, another format or schema version, an unknown env id, keywords the env
-    refuses, a player count or action out of place, a result of the wrong shape."""
-    if isinstance(source, dict):
-        where = "record"
-        data: Any = source
-    elif isinstance(source, str | os.PathLike):
-        where = str(source)
-        try:
-            text = Path(source).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise RecordError(f"cannot read record {where}: {exc.strerror or exc}") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(
-                f"{where} is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
-            ) from None
-    else:
-        raise RecordError(f"a record is a path or a dict, got {type(source).__name__}")
+def parse_record(raw: bytes, where: str = "record") -> dict[str, Any]:
+    """A checked copy of the record whose file content is ``raw`` (an upload, say); ``where`` names
+    it in the one-line :class:`RecordError` that anything else than a valid record raises."""
+    data = _json_text(raw, where)
     try:
         return _check(data)
     except RecordError as exc:
         raise RecordError(f"{where}: {exc}") from None
+
+
+def _json_text(raw: bytes, where: str) -> Any:
+    # Decoded here rather than by json.loads, which would guess UTF-16 or UTF-32 from the first
+    # bytes: records are written as UTF-8, and anything else is a wrong file, not another encoding.
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordError(
+            f"{where} is not a record: not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start})"
+        ) from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(
+            f"{where} is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
+        ) from None
+    except RecursionError:
+        raise RecordError(f"{where} is not a record: JSON nested too deeply") from None
+
+
+def load_record(source: str | os.PathLike[str] | dict[str, Any]) -> dict[str, Any]:
+    """A checked copy of the record at path ``source`` (or the dict ``source``).
+
+    :class:`RecordError`, one line naming the field, for anything that does not fit the schema or
+    its env: a file that is not UTF-8 or not JSON, another format or schema version, an unknown env
+    id, keywords the env refuses, a player count or action out of place, a result of the wrong
+    shape."""
+    if isinstance(source, dict):
+        try:
+            return _check(source)
+        except RecordError as exc:
+            raise RecordError(f"record: {exc}") from None
+    if isinstance(source, str | os.PathLike):
+        try:
+            raw = Path(source).read_bytes()
+        except OSError as exc:
+            raise RecordError(f"cannot read record {source}: {exc.strerror or exc}") from None
+        return parse_record(raw, str(source))
+    raise RecordError(f"a record is a path or a dict, got {type(source).__name__}")
 
 
 def _check(data: Any) -> dict[str, Any]:

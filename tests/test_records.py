@@ -19,6 +19,7 @@ from agents.records import (
     GameRecorder,
     RecordError,
     load_record,
+    parse_record,
     replay,
     save_record,
 )
@@ -187,6 +188,27 @@ def test_malformed_json_and_missing_files(tmp_path: Path) -> None:
         load_record(tmp_path / "nothing.json")
     with pytest.raises(RecordError, match="a path or a dict"):
         load_record(42)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"\xff\xfe{\x00}\x00", r"is not a record: not UTF-8 text \(byte 0xff at offset 0\)"),
+        ("\u00e9t\u00e9".encode("latin-1"), r"not UTF-8 text \(byte 0xe9 at offset 0\)"),
+        (b"PK\x03\x04 a zip file", r"is not valid JSON: Expecting value \(line 1, column 1\)"),
+        (b"[" * 100_000, "is not a record: JSON nested too deeply"),
+    ],
+)
+def test_a_file_that_is_not_utf8_or_not_json_is_a_one_line_error(
+    tmp_path: Path, content: bytes, message: str
+) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(content)
+    with pytest.raises(RecordError, match=message) as caught:
+        load_record(bad)
+    assert "\n" not in str(caught.value) and str(bad) in str(caught.value)
+    with pytest.raises(RecordError, match=message):
+        parse_record(content, "upload")
 
 
 def test_save_is_atomic_and_refuses_a_bad_record(records: dict, tmp_path: Path) -> None:

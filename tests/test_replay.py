@@ -116,12 +116,13 @@ def test_interactive_stops_at_the_divergence(elemystic, tmp_path, capsys):
     ("content", "message"),
     [
         ("{not json", "is not valid JSON"),
+        ("\xff\xfe{}", "is not a record: not UTF-8 text (byte 0xff at offset 0)"),
         ('{"format": "other"}', "format must be 'mystic-envs-record'"),
     ],
 )
 def test_a_malformed_record_is_one_line_and_exit_1(content, message, tmp_path, capsys):
     path = tmp_path / "bad.json"
-    path.write_text(content)
+    path.write_bytes(content.encode("latin-1"))
     assert run([path, "--to-end"])[0] == 1
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and message in err[0]

@@ -203,6 +203,10 @@ def test_moves_after_the_end_are_refused(client):
 
 def test_malformed_and_diverging_records_are_refused_with_the_reason(client):
     assert "JSON" in _error(client.post("/api/replays", content=b"not json"), 400)
+    for content, reason in ((b"\xff\xfe{\x00}\x00", "not UTF-8 text"), (b"{" * 100_000, "not valid JSON")):
+        message = _error(client.post("/api/replays", content=content), 400)
+        assert message.startswith("bad record: the uploaded record is not") and reason in message
+        assert "\n" not in message
     assert "format" in _error(client.post("/api/replays", json={"format": "pgn"}), 400)
     created = _new(client, seats=["random", "random"], seed=8)
     _play_out(client, created["id"], None)

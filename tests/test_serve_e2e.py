@@ -153,6 +153,10 @@ def test_bad_input_is_shown_on_the_page_and_the_server_plays_on(page, tmp_path: 
     page.click("#replay")
     page.wait_for_selector("#error:not([hidden])")
     assert "JSON" in page.inner_text("#error")
+    bad.write_bytes(b"\xff\xfe{\x00}\x00")  # UTF-16: the server, not the browser, judges the bytes
+    page.set_input_files("#upload", str(bad))
+    page.click("#replay")
+    page.wait_for_function("() => document.getElementById('error').textContent.includes('not UTF-8')")
     wrong = tmp_path / "wrong.json"
     wrong.write_text(json.dumps({"format": "mystic-envs-record", "schema_version": 99}))
     page.set_input_files("#upload", str(wrong))

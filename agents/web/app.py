@@ -149,8 +149,7 @@ def create_app(limit: int = MAX_GAMES) -> Starlette:
         return JSONResponse(session.record, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     async def post_replay(request: Request) -> Response:
-        data = await _read_json(request)
-        session = await run_in_threadpool(replay_session, data)
+        session = await run_in_threadpool(replay_session, await request.body())
         store.add(session)
         return JSONResponse({"id": session.id, "tokens": {}}, status_code=201)
 

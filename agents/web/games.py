@@ -23,7 +23,7 @@ import numpy as np
 import mystic_envs
 from agents import make_agent
 from agents.human import action_label
-from agents.records import GameRecorder, RecordError, load_record, replay
+from agents.records import GameRecorder, RecordError, parse_record, replay
 from agents.web.draw import ALL, describe_text, draw, drawer
 from mystic_envs.core.aec import ENV_KWARGS, game_keywords
 
@@ -347,10 +347,11 @@ def new_session(body: dict[str, Any]) -> Session:
     return session
 
 
-def replay_session(data: Any) -> Session:
-    """A finished game from an uploaded record, replayed exactly (``RecordError`` -> 400)."""
+def replay_session(raw: bytes) -> Session:
+    """A finished game from an uploaded record file's bytes, replayed exactly (``RecordError``, a
+    file that is not UTF-8 or not JSON included, -> 400)."""
     try:
-        record = load_record(json_object(data, "a record"))
+        record = parse_record(raw, "the uploaded record")
         if len(record["actions"]) > MAX_RECORD_ACTIONS:
             raise BadRequest(f"a record of more than {MAX_RECORD_ACTIONS} actions is too long for the page")
         run = replay(record)

@@ -24,7 +24,8 @@ async function api(method, path, body) {
   const options = { method, headers: {} };
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
-    options.body = typeof body === "string" ? body : JSON.stringify(body);
+    // A record file goes as its bytes, so that the server, not the browser, judges its encoding.
+    options.body = body instanceof ArrayBuffer ? body : JSON.stringify(body);
   }
   const response = await fetch(path, options);
   let data;
@@ -142,7 +143,7 @@ async function replayRecord(event) {
     return;
   }
   try {
-    const created = await api("POST", "/api/replays", await file.text());
+    const created = await api("POST", "/api/replays", await file.arrayBuffer());
     openGame(created.id, null, {});
   } catch (err) {
     showError(err.message);

@@ -24,7 +24,7 @@ The compiled core's part (issue 27; with ``--core`` alone, by default whenever t
 never with ``--no-core``) is a second set of interleaved slices in the same process, in moves/s (a
 move is an action a mover chose: neither the AEC loop's ``None`` steps nor the batch's autoreset
 steps count). For each env id with a twin, each player count, and Mystria's intro variant: the batch
-(``mystic_envs.vector``: ``step(sample_legal())``, which writes the mover's observation and mask
+(``mystic_envs.vector``: ``step(sample_legal(out=buf))``, which writes the mover's observation and mask
 every step) at 1, 64 and 1,024 envs on one thread and at 1,024 on two; the same env's Python AEC
 path; connect_four_v3 and OpenSpiel's C++ connect_four driven from Python; random playouts on clones
 of one position by the Python engine, by the compiled state's ``rollout`` and by the compiled state
@@ -494,7 +494,9 @@ def aec_slice(row: str, make_env: Callable[[], Any]) -> CoreSlice:
 def batch_slice(
     config: CoreConfig, num_envs: int, num_threads: int, seed: int
 ) -> tuple[CoreSlice, vector.VectorEnv]:
-    """``sample_legal()`` then ``step()`` on a batch, in moves/s; also the batch (for its memory)."""
+    """``sample_legal(out=buf)`` then ``step()`` on a batch, in moves/s; also the batch (for its
+    memory). ``out=`` reuses one array, as a rollout loop would: a new array a call costs as much as
+    stepping one small game."""
     v = vector.make(config.env_id, num_envs=num_envs, seed=seed, num_threads=num_threads, **config.kwargs)
     v.reset()
 
@@ -504,13 +506,14 @@ def batch_slice(
 
     def run(seconds: float, seed: int) -> Sample:
         step, sample = v.step, v.sample_legal
+        buf = np.zeros(v.num_envs, dtype=np.int64)
         before = games_started()
         gc.collect()
         calls = 0
         start = time.perf_counter()
         while True:
             for _ in range(_BATCH_CHUNK):
-                step(sample())
+                step(sample(out=buf))
             calls += _BATCH_CHUNK
             elapsed = time.perf_counter() - start
             if elapsed >= seconds:

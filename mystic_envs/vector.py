@@ -28,6 +28,7 @@ The arrays are rewritten in place by ``reset()`` and ``step()``: ``current_playe
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import numpy as np
@@ -111,6 +112,13 @@ class VectorEnv:
             self.truncated,
         )
         self._reset_done = False
+        n_actions = functools.partial(np.empty, n, dtype=np.int64)
+        self._batch.hooks(self._convert, self._bad_action, n_actions)
+        # The two calls of every rollout step go straight to C: a Python frame around each would cost
+        # as much as the step of a small batch (docs/core.md, "Speed"). The methods above stay the
+        # documented interface and are what these names did before __init__.
+        self.step = self._batch.step  # type: ignore[method-assign]
+        self.sample_legal = self._batch.sample_legal  # type: ignore[method-assign]
 
     def __repr__(self) -> str:
         return (
@@ -132,33 +140,23 @@ class VectorEnv:
 
     def step(self, actions: Any) -> None:
         """Play each env's mover's action (ignored where the last step ended the game: that env
-        starts its next game instead)."""
-        if (
-            type(actions) is np.ndarray
-            and actions.dtype == np.int64
-            and actions.shape == self._shape
-            and actions.flags.c_contiguous
-            and self._reset_done
-        ):
-            # The common case (sample_legal's array, a policy's int64 output) goes straight to C.
-            bad = self._batch.step(actions)
-            if bad >= 0:
-                raise self._bad_action(bad, int(actions[bad]))
-            return
+        starts its next game instead). ``actions``: integers of shape (N,), best an int64 array.
+
+        After ``__init__`` this name is the core's own method: the checks below run in C, and only
+        actions that are not already an int64 array come back to Python (``_convert``)."""
         self._require_reset()
+        self._batch.step(actions)
+
+    def _convert(self, actions: Any) -> np.ndarray:
         a = np.asarray(actions)
         if a.shape != (self.num_envs,):
             raise ValueError(f"actions must have shape ({self.num_envs},), got {a.shape}")
         if a.dtype.kind not in "iu":
             raise TypeError(f"actions must be integers, got dtype {a.dtype}")
-        if a.dtype != np.int64 or not a.flags.c_contiguous:
-            if a.dtype.kind == "u" and a.size and int(a.max()) > np.iinfo(np.int64).max:
-                raise ValueError(f"actions must be 0-{self.num_actions - 1}, got {int(a.max())}")
-            np.copyto(self._actions, a, casting="unsafe")
-            a = self._actions
-        bad = self._batch.step(a)
-        if bad >= 0:
-            raise self._bad_action(bad, int(a[bad]))
+        if a.dtype.kind == "u" and a.size and int(a.max()) > np.iinfo(np.int64).max:
+            raise ValueError(f"actions must be 0-{self.num_actions - 1}, got {int(a.max())}")
+        np.copyto(self._actions, a, casting="unsafe")
+        return self._actions
 
     def step_active(self, actions: np.ndarray, active: np.ndarray) -> None:
         """``step`` for the envs where ``active`` (bool (N,)) is True only; the others keep their game
@@ -188,14 +186,10 @@ class VectorEnv:
     def sample_legal(self, out: np.ndarray | None = None) -> np.ndarray:
         """One uniform legal action per env (0 where the last step ended the game), drawn in C from
         each env's own stream, seeded from ``seed`` and the env index. ``out``: an int64 array of
-        shape (N,) to write them into instead of a new one."""
+        shape (N,) to write them into instead of a new one. (After ``__init__``, the core's own
+        method, like ``step``.)"""
         self._require_reset()
-        if out is None:
-            out = np.empty(self.num_envs, dtype=np.int64)
-        elif not (isinstance(out, np.ndarray) and out.dtype == np.int64 and out.shape == self._shape):
-            raise TypeError(f"out must be an int64 numpy array of shape ({self.num_envs},)")
-        self._batch.sample_legal(out)
-        return out
+        return self._batch.sample_legal(out)
 
     def observe(self, seat: int) -> np.ndarray:
         """(N, obs_dim): seat ``seat``'s view of every env's game."""

@@ -10,8 +10,10 @@ instead of 20,000 (``MYSTIC_EXACT_STEPS`` sets another number: the sanitizer run
 
 from __future__ import annotations
 
+import gc
 import os
 import pickle
+import weakref
 import zlib
 
 import numpy as np
@@ -331,6 +333,77 @@ def test_vector_make_checks_its_arguments():
         vector.make(env_id, colour="red")
     with pytest.raises(RuntimeError, match="reset"):
         vector.make(env_id).step(np.zeros(1, dtype=np.int64))
+
+
+@pytest.mark.parametrize(("env_id", "kwargs", "n"), CASES)
+def test_sample_legal_is_uniform_over_the_legal_actions(env_id, kwargs, n):
+    """Each env's draws cover exactly its legal actions, each about equally often (a mask with many
+    legal actions far apart tests the scan that skips 8 mask bytes at a time)."""
+    v = vector.make(env_id, num_envs=6, seed=21, num_players=n, **kwargs)
+    v.reset()
+    for _ in range(40):  # into the game, where masks hold more actions
+        v.step(v.sample_legal())
+    draws = 3000
+    counts = np.zeros((v.num_envs, v.num_actions), dtype=np.int64)
+    out = np.zeros(v.num_envs, dtype=np.int64)
+    for _ in range(draws):
+        v.sample_legal(out=out)
+        counts[np.arange(v.num_envs), out] += 1
+    for i in range(v.num_envs):
+        legal = np.flatnonzero(v.action_mask[i])
+        if legal.size == 0:  # an ending step draws 0
+            assert counts[i, 0] == draws
+            continue
+        assert np.array_equal(np.flatnonzero(counts[i]), legal)
+        p = 1 / legal.size
+        sigma = np.sqrt(draws * p * (1 - p))
+        assert np.all(np.abs(counts[i, legal] - draws * p) < 5 * sigma + 1)
+
+
+def test_step_and_sample_legal_take_any_integer_actions_and_free_the_batch():
+    """step and sample_legal are the core's own methods; other dtypes, lists and strided arrays go
+    through the Python conversion and play the same games, and a dropped batch is collected."""
+    env_id = CASES[0].values[0] if CASES else pytest.skip("no twin built")
+    a, b = vector.make(env_id, num_envs=3, seed=9), vector.make(env_id, num_envs=3, seed=9)
+    with pytest.raises(RuntimeError, match="reset"):
+        a.sample_legal()
+    a.reset()
+    b.reset()
+    out = np.zeros(3, dtype=np.int64)
+    forms = [
+        lambda x: x.astype(np.int32),
+        lambda x: x.astype(np.uint16),
+        lambda x: x.tolist(),
+        lambda x: np.repeat(x, 2)[::2],  # int64 but not contiguous
+        lambda x: x.astype(">i8"),  # int64 in the other byte order
+    ]
+    for step in range(200):
+        actions = a.sample_legal(out=out)
+        assert actions is out
+        b.step(b.sample_legal().copy())
+        a.step(forms[step % len(forms)](actions))
+        assert np.array_equal(a.observation, b.observation)
+        assert np.array_equal(a.rewards, b.rewards)
+    with pytest.raises(ValueError, match="0-"):
+        a.step(np.full(3, 2**63, dtype=np.uint64))
+    with pytest.raises(TypeError, match="integers"):
+        a.step(["x", "y", "z"])
+    for wrong in (
+        np.zeros(3, dtype=np.int32),
+        np.zeros(4, dtype=np.int64),
+        [0, 0, 0],
+        np.zeros(6, np.int64)[::2],
+    ):
+        with pytest.raises(TypeError, match="out must be a writable int64"):
+            a.sample_legal(out=wrong)
+    with pytest.raises(TypeError, match="one optional argument"):
+        a.sample_legal(out, out)
+    with pytest.raises(TypeError, match="one optional argument"):
+        a.sample_legal(where=out)
+    gone = weakref.ref(a)
+    del a
+    gc.collect()
+    assert gone() is None
 
 
 @pytest.mark.parametrize(("env_id", "kwargs", "n"), CASES)

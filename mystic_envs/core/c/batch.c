@@ -122,11 +122,12 @@ static void me_write_view(me_batch *b, int i, int ended) {
     if (ended) {
         b->out.current_player[i] = -1;
         memset(legal, 0, (size_t)na);
+        b->num_legal[i] = 0;
         b->game->observe(st, b->last_mover[i], obs);
     } else {
         int p = b->game->current_player(st);
         b->out.current_player[i] = p;
-        b->game->legal_mask(st, legal);
+        b->num_legal[i] = b->game->legal_mask(st, legal);
         b->game->observe(st, p, obs);
     }
     memcpy(mask, legal, (size_t)na);
@@ -193,12 +194,21 @@ static void me_sample_range(me_batch *b, int lo, int hi, const void *arg) {
     int na = b->dims.num_actions;
     for (int i = lo; i < hi; i++) {
         const uint8_t *legal = b->legal + (size_t)i * na;
-        int count = 0;
-        for (int a = 0; a < na; a++) count += legal[a];
+        int count = b->num_legal[i];
         out[i] = 0;
         if (count == 0) continue; /* an ending step: the next step ignores the action */
         int k = (int)me_rng_below(&b->sample_rng[i], (uint64_t)count);
-        for (int a = 0; a < na; a++) {
+        /* Skip 8 mask bytes at a time: each is 0 or 1, so the multiply sums a word's legal actions
+         * into its top byte (this scan was a third of a small game's sample-and-step). */
+        int a = 0;
+        for (; a + 8 <= na; a += 8) {
+            uint64_t w;
+            memcpy(&w, legal + a, sizeof w);
+            int c = (int)((w * UINT64_C(0x0101010101010101)) >> 56);
+            if (k < c) break;
+            k -= c;
+        }
+        for (; a < na; a++) {
             if (legal[a] && k-- == 0) {
                 out[i] = a;
                 break;
@@ -249,13 +259,14 @@ int me_batch_init(me_batch *b, const me_game *game, const me_config *cfg, int nu
     size_t n = (size_t)num_envs, np = (size_t)cfg->num_players;
     b->states = calloc(n, b->dims.state_size);
     b->legal = calloc(n, (size_t)b->dims.num_actions);
+    b->num_legal = calloc(n, sizeof(int32_t));
     b->game_index = calloc(n, sizeof(int64_t));
     b->steps = calloc(n, sizeof(int64_t));
     b->last_mover = calloc(n, sizeof(int32_t));
     b->ended = calloc(n, 1);
     b->scratch = calloc(n * 2 * np, sizeof(double));
     b->sample_rng = calloc(n, sizeof(me_rng));
-    if (!b->states || !b->legal || !b->game_index || !b->steps || !b->last_mover || !b->ended ||
+    if (!b->states || !b->legal || !b->num_legal || !b->game_index || !b->steps || !b->last_mover || !b->ended ||
         !b->scratch || !b->sample_rng) {
         snprintf(err, errlen, "out of memory for %d games", num_envs);
         me_batch_free(b);
@@ -306,6 +317,7 @@ void me_batch_free(me_batch *b) {
     free(pool->threads);
     free(b->states);
     free(b->legal);
+    free(b->num_legal);
     free(b->game_index);
     free(b->steps);
     free(b->last_mover);

@@ -45,6 +45,7 @@ struct me_batch {
     int64_t max_steps;
     unsigned char *states; /* num_envs * state_size */
     uint8_t *legal;        /* num_envs * num_actions: the driver's own copy of each mask */
+    int32_t *num_legal;    /* (N,) how many actions each mask allows (0 on an ending step) */
     int64_t *game_index;   /* k: games each env has started, less one */
     int64_t *steps;        /* actions in the current game */
     int32_t *last_mover;   /* the seat that played the last action */

@@ -372,14 +372,36 @@ static PyTypeObject StateType = {
 
 #define NUM_OUTPUTS 6
 
+/* The owner's hooks (VectorEnv): step and sample_legal are called straight from Python with no
+ * Python frame in between (a frame costs as much as stepping one game), so the rare paths they need
+ * call back: `convert` turns any other actions into an int64 array or raises the one-line error,
+ * `bad_action(i, a)` words the error for env i's action a, `new_actions()` makes sample_legal's
+ * array. They refer back to the owner, hence the garbage collector's support below. */
 typedef struct {
     PyObject_HEAD me_batch b;
-    int ready, busy;
+    int ready, busy, started;
     Py_buffer outputs[NUM_OUTPUTS];
     int held;
+    PyObject *convert, *bad_action, *new_actions;
 } BatchObject;
 
+static int Batch_traverse(BatchObject *self, visitproc visit, void *arg) {
+    Py_VISIT(self->convert);
+    Py_VISIT(self->bad_action);
+    Py_VISIT(self->new_actions);
+    return 0;
+}
+
+static int Batch_clear(BatchObject *self) {
+    Py_CLEAR(self->convert);
+    Py_CLEAR(self->bad_action);
+    Py_CLEAR(self->new_actions);
+    return 0;
+}
+
 static void Batch_dealloc(BatchObject *self) {
+    PyObject_GC_UnTrack(self);
+    Batch_clear(self);
     if (self->ready) me_batch_free(&self->b);
     for (int k = 0; k < self->held; k++) PyBuffer_Release(&self->outputs[k]);
     Py_TYPE(self)->tp_free((PyObject *)self);
@@ -467,28 +489,93 @@ static PyObject *Batch_reset(BatchObject *self, PyObject *arg) {
     Py_BEGIN_ALLOW_THREADS;
     me_batch_reset(&self->b);
     Py_END_ALLOW_THREADS;
+    self->started = 1;
     self->busy = 0;
     Py_RETURN_NONE;
 }
 
-/* Steps every game and returns -1, or steps none and returns the first env whose action is out of
- * range or illegal (the Python side words the error). */
-static PyObject *Batch_step(BatchObject *self, PyObject *buf) {
-    if (batch_enter(self) != 0) return NULL;
+/* hooks(convert, bad_action, new_actions): see BatchObject. */
+static PyObject *Batch_hooks(BatchObject *self, PyObject *args) {
+    PyObject *hooks[3];
+    if (!PyArg_ParseTuple(args, "OOO", &hooks[0], &hooks[1], &hooks[2])) return NULL;
+    for (int k = 0; k < 3; k++) {
+        if (!PyCallable_Check(hooks[k])) {
+            PyErr_SetString(PyExc_TypeError, "hooks(convert, bad_action, new_actions) takes three callables");
+            return NULL;
+        }
+    }
+    Py_XSETREF(self->convert, Py_NewRef(hooks[0]));
+    Py_XSETREF(self->bad_action, Py_NewRef(hooks[1]));
+    Py_XSETREF(self->new_actions, Py_NewRef(hooks[2]));
+    Py_RETURN_NONE;
+}
+
+static int batch_started(BatchObject *self) {
+    if (!self->started) {
+        PyErr_SetString(PyExc_RuntimeError, "call reset() before using the batch");
+        return -1;
+    }
+    if (!self->convert) {
+        PyErr_SetString(PyExc_RuntimeError, "the Batch has no hooks: make it with mystic_envs.vector.make");
+        return -1;
+    }
+    return 0;
+}
+
+/* A native int64 C-contiguous buffer of num_envs items: 1 (view held), or 0 (no view, no error). */
+static int int64_actions(BatchObject *self, PyObject *obj, Py_buffer *view, int writable) {
+    int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (writable ? PyBUF_WRITABLE : 0);
+    if (PyObject_GetBuffer(obj, view, flags) != 0) {
+        PyErr_Clear();
+        return 0;
+    }
+    const char *f = view->format ? view->format : "B";
+    if (*f == '@' || *f == '=') f++;
+    if (view->itemsize == 8 && (f[0] == 'l' || f[0] == 'q') && f[1] == '\0' &&
+        view->len == (Py_ssize_t)self->b.num_envs * 8)
+        return 1;
+    PyBuffer_Release(view);
+    return 0;
+}
+
+/* step(actions): steps every game, or raises the owner's error for the first env whose action is out
+ * of range or illegal and steps none. Actions other than an int64 array of shape (N,) go through the
+ * owner's convert hook first. */
+static PyObject *Batch_step(BatchObject *self, PyObject *actions) {
+    if (batch_started(self) != 0) return NULL;
     Py_buffer view;
-    if (get_buffer(buf, &view, 0, sizeof(int64_t), self->b.num_envs, "actions") != 0) {
-        self->busy = 0;
+    PyObject *converted = NULL;
+    if (!int64_actions(self, actions, &view, 0)) {
+        converted = PyObject_CallOneArg(self->convert, actions);
+        if (!converted) return NULL;
+        if (!int64_actions(self, converted, &view, 0)) {
+            Py_DECREF(converted);
+            PyErr_SetString(PyExc_SystemError, "the convert hook did not return int64 actions of shape (N,)");
+            return NULL;
+        }
+    }
+    if (batch_enter(self) != 0) {
+        PyBuffer_Release(&view);
+        Py_XDECREF(converted);
         return NULL;
     }
-    int bad = me_batch_check(&self->b, view.buf);
+    const int64_t *a = view.buf;
+    int bad = me_batch_check(&self->b, a);
     if (bad < 0) {
         Py_BEGIN_ALLOW_THREADS;
-        me_batch_step(&self->b, view.buf);
+        me_batch_step(&self->b, a);
         Py_END_ALLOW_THREADS;
     }
-    PyBuffer_Release(&view);
     self->busy = 0;
-    return PyLong_FromLong(bad);
+    long long bad_action = bad >= 0 ? (long long)a[bad] : 0;
+    PyBuffer_Release(&view);
+    Py_XDECREF(converted);
+    if (bad < 0) Py_RETURN_NONE;
+    PyObject *exc = PyObject_CallFunction(self->bad_action, "iL", bad, bad_action);
+    if (!exc) return NULL;
+    PyErr_SetObject((PyObject *)Py_TYPE(exc), exc);
+    Py_DECREF(exc);
+    return NULL;
 }
 
 /* step_active(actions, active): only the envs whose active byte is set step (or start their next
@@ -522,19 +609,40 @@ static PyObject *Batch_step_active(BatchObject *self, PyObject *args) {
     return PyLong_FromLong(bad);
 }
 
-static PyObject *Batch_sample_legal(BatchObject *self, PyObject *buf) {
-    if (batch_enter(self) != 0) return NULL;
+/* sample_legal(out=None) -> out, filled with one uniform legal action per env (a new array from the
+ * new_actions hook without out). */
+static PyObject *Batch_sample_legal(BatchObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                    PyObject *kwnames) {
+    Py_ssize_t nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+    if (nargs + nkw > 1 || (nkw == 1 && PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(kwnames, 0), "out") != 0)) {
+        PyErr_SetString(PyExc_TypeError, "sample_legal() takes one optional argument, out");
+        return NULL;
+    }
+    if (batch_started(self) != 0) return NULL;
+    PyObject *out = nargs + nkw ? args[0] : Py_None;
+    if (out == Py_None) {
+        out = PyObject_CallNoArgs(self->new_actions);
+        if (!out) return NULL;
+    } else {
+        Py_INCREF(out);
+    }
     Py_buffer view;
-    if (get_buffer(buf, &view, 1, sizeof(int64_t), self->b.num_envs, "actions") != 0) {
-        self->busy = 0;
+    if (!int64_actions(self, out, &view, 1)) {
+        Py_DECREF(out);
+        PyErr_Format(PyExc_TypeError, "out must be a writable int64 numpy array of shape (%d,)", self->b.num_envs);
+        return NULL;
+    }
+    if (batch_enter(self) != 0) {
+        PyBuffer_Release(&view);
+        Py_DECREF(out);
         return NULL;
     }
     Py_BEGIN_ALLOW_THREADS;
     me_batch_sample(&self->b, view.buf);
     Py_END_ALLOW_THREADS;
-    PyBuffer_Release(&view);
     self->busy = 0;
-    Py_RETURN_NONE;
+    PyBuffer_Release(&view);
+    return out;
 }
 
 static PyObject *Batch_observe(BatchObject *self, PyObject *args) {
@@ -618,7 +726,7 @@ static PyObject *Batch_memory(BatchObject *self, PyObject *unused) {
     const me_batch *b = &self->b;
     size_t np = (size_t)b->num_players;
     /* Bytes per game the driver holds, then what the arrays the caller owns take per game. */
-    size_t driver = b->dims.state_size + (size_t)b->dims.num_actions + 2 * sizeof(int64_t) + sizeof(int32_t) +
+    size_t driver = b->dims.state_size + (size_t)b->dims.num_actions + 2 * sizeof(int64_t) + 2 * sizeof(int32_t) +
                     1 + 2 * np * sizeof(double) + sizeof(me_rng);
     size_t arrays = sizeof(int32_t) + sizeof(float) * (size_t)b->dims.obs_size + (size_t)b->dims.num_actions +
                     sizeof(float) * np + 2;
@@ -627,10 +735,12 @@ static PyObject *Batch_memory(BatchObject *self, PyObject *unused) {
 
 static PyMethodDef Batch_methods[] = {
     {"reset", (PyCFunction)Batch_reset, METH_O, "reset(seed): start every env's first game"},
-    {"step", (PyCFunction)Batch_step, METH_O, "step(actions int64[N]) -> -1, or the first bad env"},
+    {"hooks", (PyCFunction)Batch_hooks, METH_VARARGS, "hooks(convert, bad_action, new_actions)"},
+    {"step", (PyCFunction)Batch_step, METH_O, "step(actions): every env's action, checked"},
     {"step_active", (PyCFunction)Batch_step_active, METH_VARARGS,
      "step_active(actions int64[N], active uint8[N]) -> -1, or the first bad env; inactive envs stay"},
-    {"sample_legal", (PyCFunction)Batch_sample_legal, METH_O, "sample_legal(out int64[N])"},
+    {"sample_legal", (PyCFunction)(void (*)(void))Batch_sample_legal, METH_FASTCALL | METH_KEYWORDS,
+     "sample_legal(out=None) -> out: uniform legal actions"},
     {"observe", (PyCFunction)Batch_observe, METH_VARARGS, "observe(seat, out float32[N, obs_size])"},
     {"privileged", (PyCFunction)Batch_privileged, METH_O, "privileged(out float32[N, privileged_size])"},
     {"state", (PyCFunction)Batch_state, METH_O, "state(i) -> a copy of env i's game as a State"},
@@ -643,7 +753,9 @@ static PyMethodDef Batch_methods[] = {
 static PyTypeObject BatchType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "mystic_envs.core._core.Batch",
     .tp_basicsize = sizeof(BatchObject),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
+    .tp_traverse = (traverseproc)Batch_traverse,
+    .tp_clear = (inquiry)Batch_clear,
     .tp_doc = "N games of one twin (wrapped by mystic_envs.vector.VectorEnv).",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Batch_init,

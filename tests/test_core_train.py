@@ -10,8 +10,7 @@ import pytest
 import torch
 from stable_baselines3.common.save_util import load_from_zip_file
 
-pytest.importorskip("mystic_envs.core._core")
-
+from tests.core.cases import require_core
 from training import core_train
 from training.core_train import CoreTrainConfig, SelfPlayCollector, main
 from training.lean_ppo import build_policy, gae
@@ -22,6 +21,11 @@ TINY = [
     "--eval-opponents", "random", "--quiet", "--random-start", "3", "--pool-frac", "0.3",
     "--random-frac", "0.2", "--batch-size", "64", "--n-epochs", "2",
 ]  # fmt: skip
+
+
+@pytest.fixture(autouse=True)
+def _core() -> None:
+    require_core()
 
 
 def test_gae_follows_each_seat_and_not_the_buffer_order():

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.core.cases import require_core
+
 TRAIN_BENCH_PATH = Path(__file__).resolve().parents[1] / "benchmarks" / "train_speed.py"
 
 
@@ -49,10 +51,7 @@ def test_train_speed_quick(n_envs: str, tmp_path: Path, capsys: pytest.CaptureFi
 
 def test_train_speed_core_quick(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """``--core``: today's SB3 path and MaskablePPO on training.vec.CoreVecEnv, side by side."""
-    from mystic_envs.core.compiled import is_available
-
-    if not is_available():
-        pytest.skip("the compiled core is not built")
+    require_core()
     bench = _load(TRAIN_BENCH_PATH)
     out = tmp_path / "core_speed.json"
     report = bench.main(["--quick", "--core", "--env", "elemystic_v0", "--json", str(out)])
@@ -74,10 +73,7 @@ def test_train_speed_core_quick(tmp_path: Path, capsys: pytest.CaptureFixture[st
 
 def test_train_speed_lean_quick(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """``--lean``: today's SB3 path and training.core_train's lean PPO self-play, side by side."""
-    from mystic_envs.core.compiled import is_available
-
-    if not is_available():
-        pytest.skip("the compiled core is not built")
+    require_core()
     bench = _load(TRAIN_BENCH_PATH)
     out = tmp_path / "lean_speed.json"
     argv = ["--quick", "--lean", "--lean-epochs", "2", "--env", "elemystic_v0", "--json", str(out)]

@@ -11,11 +11,8 @@ import numpy as np
 import pytest
 
 import mystic_envs
-from mystic_envs.core.compiled import is_available
-
-pytestmark = pytest.mark.skipif(not is_available(), reason="the compiled core is not built")
-
-from training.vec import (  # noqa: E402
+from tests.core.cases import require_core
+from training.vec import (
     CoreGymVectorEnv,
     CoreVecEnv,
     FrozenPolicy,
@@ -29,6 +26,11 @@ TWIN_IDS = [
     ("mystria_v0", {"variant": "intro"}),
     ("tarot_dice_v0", {}),
 ]
+
+
+@pytest.fixture(autouse=True)
+def _core() -> None:
+    require_core()
 
 
 def first_legal(observations: np.ndarray, masks: np.ndarray) -> np.ndarray:

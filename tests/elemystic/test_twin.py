@@ -13,6 +13,7 @@ from mystic_envs.elemystic import twin
 from mystic_envs.elemystic.cards import ELEMENT_NAMES, NUM_ELEMENTS, SHADOW, SPEED
 from mystic_envs.elemystic.observation import OBS_SIZE
 from mystic_envs.elemystic.rules import PLAY_FRONT, ElemysticGame
+from tests.core.cases import require_core
 
 
 def test_options_and_tables_come_from_the_game_and_its_data():
@@ -52,8 +53,7 @@ def test_the_privileged_view_holds_the_unknown_element_and_both_secrets():
 
 
 def test_the_c_file_refuses_tables_it_was_not_written_for():
-    if not compiled.is_available():
-        pytest.skip(compiled.HOW_TO_BUILD)
+    require_core()
     core = compiled.core_module()
     if twin.CORE_NAME not in core.games():
         pytest.skip("this build of the core has no elemystic twin")

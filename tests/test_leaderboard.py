@@ -1,0 +1,282 @@
+"""training.leaderboard: duplicate deals, the joint fit and its intervals, resuming, verifying, bad input."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import numpy as np
+import pytest
+
+import mystic_envs
+from agents.spec import AgentSpec, ConfigError
+from tests import multiplayer_toy
+from training import leaderboard, leaderboard_results
+from training.evaluate import seat_orders
+from training.leaderboard import main, play_pairing_deals, run_leaderboard, verify
+from training.leaderboard_results import Entrant, summarize
+
+SMALL = ("random", "heuristic")
+
+
+def _entrants(labels):
+    return [Entrant(AgentSpec(label, "random", {})) for label in labels]
+
+
+def _synthetic(elo: dict[str, float], deals: int, rng: np.random.Generator) -> dict:
+    """Two-player games of every pairing (each with itself too) drawn from a Bradley-Terry model."""
+    labels = list(elo)
+    games = {}
+    for i, a in enumerate(labels):
+        for b in labels[i:]:
+            p = 1 / (1 + 10 ** ((elo[b] - elo[a]) / 400))
+            played = []
+            for deal in range(deals):
+                for o, order in enumerate(seat_orders(2)):
+                    first_wins = rng.random() < p
+                    places = [0, 1] if (order[0] == 0) == first_wins else [1, 0]
+                    played.append(
+                        {"deal": deal, "order": o, "places": places, "truncated": False}
+                        | {"moves": [1, 1], "seconds": [0.0, 0.0]}
+                    )
+            games[a, b] = played
+    return games
+
+
+def test_the_joint_fit_recovers_known_strengths_and_its_intervals_cover_them(monkeypatch):
+    monkeypatch.setattr(leaderboard_results, "BOOTSTRAP", 200)
+    truth = {"random": 0.0, "a": 150.0, "b": 300.0, "c": 450.0}
+    rng = np.random.default_rng(5)
+    covered, intervals = [], []
+    for _ in range(12):
+        result = summarize("elemystic_v0", 2, 0, _entrants(truth), {}, _synthetic(truth, 150, rng), 150, ())
+        ratings = result["ratings"]
+        assert ratings["random"]["rating"] == 0
+        assert sorted(truth, key=lambda k: ratings[k]["rating"]) == list(truth)
+        for label in ("a", "b", "c"):
+            lo, hi = ratings[label]["ci95"]
+            covered.append(lo <= truth[label] <= hi)
+            intervals.append(hi - lo)
+            assert ratings[label]["games"] == 3 * 300  # against the 3 others, not itself
+    # 95% intervals: over 36 of them, at least 31 cover (a binomial 95% would miss this 1 time in ~60).
+    assert sum(covered) >= 31
+    assert 30 < np.median(intervals) < 200
+
+
+def test_an_intransitive_cycle_and_a_seat_difference_are_reported():
+    # Rock-paper-scissors: each beats the next in every game; rock beats random as player_0 only.
+    labels = ["random", "rock", "paper", "scissors"]
+    beats = {("rock", "scissors"), ("scissors", "paper"), ("paper", "rock")}
+
+    def first_member_wins(a, b, deal, seat_of_a):
+        if a == b:
+            return (deal + seat_of_a) % 2 == 0  # player_0 wins the even deals, player_1 the odd
+        if (a, b) == ("random", "rock"):
+            return seat_of_a == 1
+        if a == "random":
+            return False
+        return (a, b) in beats
+
+    games = {}
+    for i, a in enumerate(labels):
+        for b in labels[i:]:
+            played = []
+            for deal in range(40):
+                for o, order in enumerate(seat_orders(2)):
+                    seat_of_a = order.index(0)
+                    places = [0, 0]
+                    places[1 - seat_of_a if first_member_wins(a, b, deal, seat_of_a) else seat_of_a] = 1
+                    played.append(
+                        {"deal": deal, "order": o, "places": places, "truncated": False}
+                        | {"moves": [1, 1], "seconds": [0.0, 0.0]}
+                    )
+            games[a, b] = played
+    result = summarize("elemystic_v0", 2, 0, _entrants(labels), {}, games, 40, ())
+    checks = result["checks"]
+    assert {tuple(c["cycle"]) for c in checks["cycles"]} == {("rock", "scissors", "paper")}
+    assert checks["cycles"][0]["significant"]
+    assert all(v["ok"] for v in checks["self_play"].values())
+    assert checks["beats_random"]["paper"]["ok"] and checks["beats_random"]["scissors"]["ok"]
+    # Rock wins every game as player_0 against random and loses every one as player_1.
+    assert checks["beats_random"]["rock"]["score"] == 0.5 and not checks["beats_random"]["rock"]["ok"]
+    assert [d["agents"] for d in checks["seat_differences"]] == [["random", "rock"]]
+    report = leaderboard_results.markdown_report(result)
+    assert "rock > scissors > paper *" in report and "NOT SHOWN for rock" in report
+
+
+def test_every_pairing_plays_the_same_deals_from_every_seat(monkeypatch):
+    seen = []
+
+    def recording(env, seats, env_seed, recorder=None):
+        seen.append((env_seed, [type(s.agent).__name__ for s in seats]))
+        return real(env, seats, env_seed, recorder)
+
+    real = leaderboard.play_game
+    monkeypatch.setattr(leaderboard, "play_game", recording)
+    pairings = [("random", "heuristic"), ("heuristic", "heuristic"), ("random", "random")]
+    for a, b in pairings:
+        specs = (AgentSpec(a, a, {}), AgentSpec(b, b, {}))
+        play_pairing_deals("elemystic_v0", 2, 3, specs, [4, 9])
+    seeds = [s for s, _ in seen]
+    # Each pairing: deal 4 in both seat orders, then deal 9 in both, on the same two env seeds.
+    assert seeds == [leaderboard.deal_seed(3, 4)] * 2 + [leaderboard.deal_seed(3, 9)] * 2 + seeds[:4] * 2
+    assert seeds[0] != seeds[2]
+    assert seen[0][1] == ["RandomPolicy", seen[1][1][0]] and seen[1][1][1] == "RandomPolicy"
+
+
+def test_at_more_players_each_agent_sits_alone_in_every_seat_of_every_deal(monkeypatch):
+    env_id = multiplayer_toy.register(monkeypatch)
+    specs = (AgentSpec("random", "random", {}), AgentSpec("heuristic", "heuristic", {}))
+    games = play_pairing_deals(env_id, 3, 0, specs, [0, 1])
+    for deal in (0, 1):
+        lone_seats = {
+            (m, order.index(m))
+            for g in games
+            if g["deal"] == deal
+            for order in [seat_orders(3)[g["order"]]]
+            for m in (0, 1)
+            if order.count(m) == 1
+        }
+        assert lone_seats == {(m, s) for m in (0, 1) for s in range(3)}
+
+
+def test_at_more_players_the_mean_place_and_openskill_rate_the_heuristic_first(monkeypatch, tmp_path):
+    env_id = multiplayer_toy.register(monkeypatch)
+    monkeypatch.setattr(leaderboard_results, "BOOTSTRAP", 100)
+    result = run_leaderboard(env_id, 3, games=6 * 60, workers=1, out=tmp_path / "run", roster=(*SMALL, "ppo"))
+    assert result["rating_scale"] == "mean place"
+    places = result["ratings"]
+    assert places["heuristic"]["rating"] < places["random"]["rating"]
+    assert places["heuristic"]["ci95"][1] < places["random"]["ci95"][0]
+    assert result["openskill"]["heuristic"]["mu"] > result["openskill"]["random"]["mu"]
+    checks = result["checks"]
+    assert all(v["ok"] for v in checks["self_play"].values()) and checks["beats_random"]["heuristic"]["ok"]
+    for difference in checks["seat_differences"]:  # only orders with the same member alone compare
+        x, y = difference["orders"]
+        assert sorted(x["members"]) == sorted(y["members"])
+    assert list(result["skipped"]) == ["ppo"] and "\n" not in result["skipped"]["ppo"]
+    assert "mean place" in (tmp_path / "run" / "results.md").read_text()
+
+
+def test_an_agent_that_cannot_play_is_skipped_with_its_reason():
+    roster = ("random", "mcts:simulations=16", "mcts:simulations=16,c=-1", "ppo", "rllib")
+    entrants, skipped = leaderboard.build_roster("mystick_domination_v0", 2, roster)
+    assert [e.label for e in entrants] == ["random", "mcts:simulations=16"]
+    assert "ppo" in skipped and "trained for observations of shape" in skipped["ppo"]
+    assert "rllib" in skipped and "no pretrained RLlib policy" in skipped["rllib"]
+    assert "c must be a number >= 0" in skipped["mcts:simulations=16,c=-1"]
+    assert all("\n" not in why for why in skipped.values())
+
+
+def _comparable(result):
+    return {label: (r["rating"], r["ci95"], r["games"]) for label, r in result["ratings"].items()}, result[
+        "places"
+    ]
+
+
+def test_an_interrupted_run_resumes_where_it_stopped(monkeypatch, tmp_path):
+    monkeypatch.setattr(leaderboard, "CHUNK_DEALS", 1)
+    monkeypatch.setattr(leaderboard_results, "BOOTSTRAP", 50)
+    calls = []
+    real = leaderboard.play_pairing_deals
+
+    def interrupted(*args):
+        if len(calls) == 4:
+            raise KeyboardInterrupt
+        calls.append(args)
+        return real(*args)
+
+    monkeypatch.setattr(leaderboard, "play_pairing_deals", interrupted)
+    run = tmp_path / "run"
+    with pytest.raises(KeyboardInterrupt):
+        run_leaderboard("elemystic_v0", games=6, workers=1, out=run, roster=SMALL)
+    assert len(list(run.glob("games/*/*.json"))) == 4 and not (run / "results.json").exists()
+    assert not list(run.rglob("*.tmp"))
+
+    calls.clear()
+    monkeypatch.setattr(leaderboard, "play_pairing_deals", lambda *args: calls.append(args) or real(*args))
+    resumed = run_leaderboard("elemystic_v0", games=6, workers=1, out=run, roster=SMALL)
+    assert len(calls) == 3 * 3 - 4  # 3 pairings x 3 deals, less the 4 chunks already played
+    fresh = run_leaderboard("elemystic_v0", games=6, workers=1, out=tmp_path / "fresh", roster=SMALL)
+    assert _comparable(resumed) == _comparable(fresh)
+    assert json.loads((run / "results.json").read_text())["places"] == fresh["places"]
+
+    calls.clear()
+    longer = run_leaderboard("elemystic_v0", games=8, workers=1, out=run, roster=SMALL)
+    assert len(calls) == 3 and longer["deals"] == 4  # only the new deal of every pairing
+    with pytest.raises(ConfigError, match="holds a run with seed 0"):
+        run_leaderboard("elemystic_v0", games=6, seed=1, workers=1, out=run, roster=SMALL)
+
+
+@pytest.fixture
+def published(monkeypatch, tmp_path):
+    monkeypatch.setattr(leaderboard_results, "BOOTSTRAP", 50)
+    run_leaderboard(
+        "elemystic_v0", games=6, workers=1, out=tmp_path / "run", roster=(*SMALL, "mcts:simulations=4")
+    )
+    folder = tmp_path / "published"
+    folder.mkdir()
+    shutil.copy(tmp_path / "run" / "results.json", folder / "elemystic_v0-2p.json")
+    monkeypatch.setattr(leaderboard, "PUBLISHED_DIR", folder)
+    return folder / "elemystic_v0-2p.json"
+
+
+def test_verify_replays_published_deals_and_catches_a_changed_result(published):
+    assert verify("elemystic_v0", sample=2) == []
+    data = json.loads(published.read_text())
+    key = "heuristic|mcts:simulations=4"
+    deal = 1
+    text = data["places"][key][deal]
+    data["places"][key][deal] = "".join("1" if c == "0" else "0" for c in text)  # every winner a loser
+    data["ratings"]["heuristic"]["rating"] += 50
+    published.write_text(json.dumps(data))
+    failures = verify("elemystic_v0", sample=3)
+    assert any(f"heuristic vs mcts:simulations=4, deal {deal}: replayed places {text}" in f for f in failures)
+    assert any(f.startswith("elemystic_v0-2p.json: heuristic: the published games refit") for f in failures)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--env", "chess_v0"], "--env: unknown env"),
+        (
+            ["--env", "elemystic_v0", "--num-players", "3"],
+            "--num-players: elemystic_v0 is played by 2 players",
+        ),
+        (["--env", "elemystic_v0", "--games", "3"], "--games must be a positive multiple of 2"),
+        (["--env", "elemystic_v0", "--games", "0"], "--games must be a positive multiple of 2"),
+        (["--env", "elemystic_v0", "--workers", "0"], "--workers must be a positive integer"),
+        (["--env", "elemystic_v0", "--seed", "-1"], "--seed must be a non-negative integer"),
+        (["--env", "elemystic_v0", "--games", "ten"], "argument --games: invalid int value"),
+        (["--games", "4"], "--env is required"),
+        (["--verify", "--sample", "0"], "--sample must be a positive integer"),
+    ],
+)
+def test_bad_arguments_get_one_line_and_write_nothing(argv, message, tmp_path, capsys):
+    out = tmp_path / "run"
+    with pytest.raises(SystemExit) as exit_info:
+        main([*argv, "--out", str(out)])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("python -m training.leaderboard: error: ")
+    assert message in err
+    assert not out.exists()
+
+
+def test_an_out_folder_that_is_a_file_or_holds_something_else_is_refused(tmp_path, capsys):
+    (tmp_path / "file").write_text("x")
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / "notes.txt").write_text("x")
+    for out, message in (("file", "is a file, not a folder"), ("other", "is a folder of something else")):
+        with pytest.raises(SystemExit):
+            main(["--env", "elemystic_v0", "--games", "2", "--out", str(tmp_path / out)])
+        assert message in capsys.readouterr().err
+    assert sorted(p.name for p in (tmp_path / "other").iterdir()) == ["notes.txt"]
+
+
+def test_the_roster_is_one_spec_a_line_and_every_env_id_has_a_default_count():
+    assert len(leaderboard.ROSTER) >= 8 and len(set(leaderboard.ROSTER)) == len(leaderboard.ROSTER)
+    sims = [int(s.split("=")[1]) for s in leaderboard.ROSTER if s.startswith("mcts:simulations=")]
+    assert len(sims) == 4 and min(sims) == 16 and max(sims) == 1024
+    for env_id in mystic_envs.ENV_IDS:
+        assert leaderboard._check_args(env_id, None, None, 0, None)[1] == leaderboard.DEFAULT_DEALS

@@ -1,0 +1,547 @@
+"""The reference leaderboard of a game: a fixed roster on duplicate deals, joint ratings with intervals.
+
+python -m training.leaderboard --env ID [--num-players N] [--games G] [--seed S] [--workers W] [--out DIR]
+python -m training.leaderboard --verify [--env ID] [--sample K]
+
+The roster is :data:`ROSTER`, one agent spec a line (``agents.spec``): random, the heuristic, mcts
+at four budgets from 16 to 1,024 simulations, the shipped ppo model and the shipped rllib policy.
+An agent that cannot be built or cannot act at the table (no shipped model, a stale one) is skipped
+and listed with its one-line reason.
+
+**Duplicate deals.** Every pairing of two roster agents, an agent with itself included, plays the
+same deals: deal ``d`` is the env seed drawn from ``numpy.random.SeedSequence([seed, d])``, the
+same for every pairing. Each deal is played in every seat order of ``training.evaluate.seat_orders``
+(at 2 players A-B and B-A; at N players each agent alone in every seat against N - 1 copies of the
+other), so the luck of the deal cancels. Each seat's agent is seeded from ``(seed, deal, pairing
+member, seat)``. ``--games`` counts the games of a pairing, a multiple of the seat orders.
+
+**Ratings.** At 2 players one joint Bradley-Terry fit over every pairing (``training.ratings.fit_elo``)
+on the Elo scale with random at 0, its 95% intervals the 2.5 and 97.5 percentiles of 1,000 refits
+(``training.leaderboard_results.BOOTSTRAP``) on deals resampled with replacement (the same resample
+for every pairing, so the deal stays the unit). At N players openskill's Plackett-Luce
+(``fit_openskill``) and each agent's mean place (1 the best) over every seat it held, with the same
+bootstrap's interval. A pairing's score (wins plus half the draws, per game) has a 95% Wilson
+interval over deals, each deal's mean score counted as one trial: conservative, and never of zero
+width.
+
+**Sanity checks**, printed with every table: an agent against itself scores 0.5 within its interval;
+every agent beats random (the interval above 0.5); the pairings whose results from two seat orders
+have disjoint intervals (a seat advantage, or an agent that plays one seat worse); and intransitive
+3-cycles (A beats B beats C beats A), marked where all three intervals exclude 0.5.
+
+**Resumable.** The run folder (default ``runs/leaderboard/<env>-<n>p``) gets one file per finished
+chunk of :data:`CHUNK_DEALS` deals of a pairing, each written to a temporary name and renamed, so
+Ctrl-C loses at most the chunks in play and a rerun with the same folder plays only what is
+missing. At the end ``results.json`` (every game's places, for ``--verify``), ``results.md`` and
+``budget.png`` (mcts's rating against its simulations, with ms per move) are written the same way.
+Publishing is copying ``results.json`` and ``budget.png`` to ``docs/leaderboard/<env>-<n>p.*``.
+
+**Verify.** ``--verify`` replays ``--sample`` deals of every pairing of each published leaderboard
+(the same deals for each pairing, drawn with a fixed seed), checks that they replay to the published
+places, and refits the published games to check every rating, interval and pairing score.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import multiprocessing
+import os
+import shlex
+import subprocess
+import sys
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, NoReturn
+
+import numpy as np
+
+import mystic_envs
+from agents import make_agent
+from agents.spec import AgentSpec, ConfigError, parse_agent_spec
+from training.evaluate import check_out_dir, default_workers, play_game, seat_orders
+from training.leaderboard_results import Entrant, budget_png, markdown_report, summarize
+from training.ratings import ranks_from_rewards
+
+__all__ = [
+    "CHUNK_DEALS",
+    "PUBLISHED_DIR",
+    "ROSTER",
+    "build_roster",
+    "deal_seed",
+    "main",
+    "play_pairing_deals",
+    "published_path",
+    "published_ratings",
+    "run_leaderboard",
+    "verify",
+]
+
+#: The roster of every game, one agent spec a line; an agent or option added later is one more line.
+ROSTER: tuple[str, ...] = (
+    "random",
+    "heuristic",
+    "mcts:simulations=16",
+    "mcts:simulations=64",
+    "mcts:simulations=256",
+    "mcts:simulations=1024",
+    "ppo",
+    "rllib",
+)
+#: Deals per chunk file of a pairing: the unit of work, of resuming and of what Ctrl-C can lose.
+CHUNK_DEALS = 5
+# What --verify forgives between a published figure and its refit: float rounding, no more.
+TOLERANCE = 1e-6
+DEFAULT_DEALS = 1000
+PUBLISHED_DIR = Path(__file__).resolve().parent.parent / "docs" / "leaderboard"
+PROG = "python -m training.leaderboard"
+
+
+def published_path(env_id: str, num_players: int) -> Path:
+    """Where the published results of ``env_id`` at ``num_players`` players live."""
+    return PUBLISHED_DIR / f"{env_id}-{num_players}p.json"
+
+
+def published_ratings(env_id: str, num_players: int) -> dict[str, dict[str, Any]]:
+    """Each published agent's rating (``{label: {"rating", "ci95", "scale"}}``), or ``{}`` when none is
+    published. At 2 players the Elo rating; at more, the mean place (1 the best)."""
+    path = published_path(env_id, num_players)
+    if not path.is_file():
+        return {}
+    result = json.loads(path.read_text())
+    return {
+        label: {"rating": entry["rating"], "ci95": entry["ci95"], "scale": result["rating_scale"]}
+        for label, entry in result["ratings"].items()
+    }
+
+
+# -- the roster ------------------------------------------------------------------------------------
+
+
+def _one_line(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {' '.join(str(exc).split())}"
+
+
+def build_roster(
+    env_id: str, num_players: int, roster: Sequence[str] = ROSTER
+) -> tuple[list[Entrant], dict[str, str]]:
+    """The roster agents that can play ``env_id`` at ``num_players``, and the skipped ones with why.
+
+    Each agent is built and asked for the first move of a fresh game, so a model made for another
+    observation size or table is skipped here rather than failing a game later."""
+    entrants, skipped = [], {}
+    env = mystic_envs.make(env_id, num_players=num_players, illegal_action="raise")
+    for text in roster:
+        spec = parse_agent_spec(text)
+        try:
+            agent = make_agent(spec.name, env_id, seed=0, **spec.options)
+            env.reset(seed=0)
+            agent.act(env, env.agent_selection)
+        except Exception as exc:  # models and checkpoints raise many kinds; each is a reason to skip
+            skipped[spec.label] = _one_line(exc)
+            continue
+        entrants.append(Entrant(spec))
+    return entrants, skipped
+
+
+def _pairings(entrants: Sequence[Entrant]) -> list[tuple[Entrant, Entrant]]:
+    """Every pairing, each agent with itself included, members in roster order."""
+    return [(a, b) for i, a in enumerate(entrants) for b in entrants[i:]]
+
+
+def deal_seed(seed: int, deal: int) -> int:
+    """The env seed of deal ``deal``: the same for every pairing."""
+    return int(np.random.SeedSequence([seed, deal]).generate_state(1, dtype=np.uint64)[0])
+
+
+def _agent_seed(seed: int, deal: int, member: int, seat: int) -> int:
+    return int(np.random.SeedSequence([seed, deal, 1 + member, seat]).generate_state(1, dtype=np.uint64)[0])
+
+
+# -- playing ---------------------------------------------------------------------------------------
+
+
+class _Timed:
+    """An agent whose moves are counted and timed."""
+
+    def __init__(self, agent: Any) -> None:
+        self.agent = agent
+        self.seconds = 0.0
+        self.moves = 0
+
+    def act(self, env: Any, agent_id: str) -> int:
+        start = time.perf_counter()
+        action = self.agent.act(env, agent_id)
+        self.seconds += time.perf_counter() - start
+        self.moves += 1
+        return action
+
+
+@dataclass(frozen=True)
+class _Task:
+    """Some deals of one pairing, in every seat order: one chunk file."""
+
+    env_id: str
+    num_players: int
+    seed: int
+    members: tuple[AgentSpec, AgentSpec]
+    deals: tuple[int, ...]
+
+
+def play_pairing_deals(
+    env_id: str, num_players: int, seed: int, members: tuple[AgentSpec, AgentSpec], deals: Iterable[int]
+) -> list[dict[str, Any]]:
+    """Play ``deals`` of the pairing ``members`` in every seat order; one dict a game: its deal, seat
+    order index, every seat's place (0 the best, ties share), truncation, and each seat's moves and
+    seconds spent choosing them."""
+    env = mystic_envs.make(env_id, num_players=num_players, illegal_action="raise")
+    orders = seat_orders(num_players)
+    built: dict[tuple[int, int], Any] = {}
+    games = []
+    for deal in deals:
+        env_seed = deal_seed(seed, deal)
+        for o, order in enumerate(orders):
+            seats = []
+            for seat, member in enumerate(order):
+                agent_seed = _agent_seed(seed, deal, member, seat)
+                agent = built.get((member, seat))
+                if agent is None or not callable(getattr(agent, "seed", None)):
+                    spec = members[member]
+                    agent = built[member, seat] = make_agent(
+                        spec.name, env_id, seed=agent_seed, **spec.options
+                    )
+                else:
+                    agent.seed(agent_seed)
+                seats.append(_Timed(agent))
+            rewards, truncated = play_game(env, seats, env_seed)
+            games.append(
+                {
+                    "deal": deal,
+                    "order": o,
+                    "places": ranks_from_rewards(rewards),
+                    "truncated": truncated,
+                    "moves": [s.moves for s in seats],
+                    "seconds": [round(s.seconds, 6) for s in seats],
+                }
+            )
+    return games
+
+
+def _play_task(task: _Task) -> tuple[_Task, list[dict[str, Any]]]:
+    return task, play_pairing_deals(task.env_id, task.num_players, task.seed, task.members, task.deals)
+
+
+def _file_part(label: str) -> str:
+    return "".join(c if c.isalnum() or c in "._-" else "_" for c in label)
+
+
+def _chunk_path(run_dir: Path, members: tuple[AgentSpec, AgentSpec], start: int) -> Path:
+    return (
+        run_dir
+        / "games"
+        / f"{_file_part(members[0].label)}--{_file_part(members[1].label)}"
+        / f"{start}.json"
+    )
+
+
+def _write_atomic(path: Path, text: str | bytes) -> None:
+    """Write ``path`` whole or not at all: a Ctrl-C mid-write leaves the old file or none."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    if isinstance(text, bytes):
+        temporary.write_bytes(text)
+    else:
+        temporary.write_text(text)
+    os.replace(temporary, path)
+
+
+def _read_chunk(path: Path, task: _Task) -> list[dict[str, Any]] | None:
+    """The games of a finished chunk file, or None if it is missing or holds other games."""
+    try:
+        chunk = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return None
+    same = chunk.get("labels") == [m.label for m in task.members] and chunk.get("deals") == list(task.deals)
+    return chunk["games"] if same else None
+
+
+def _run_dir_config(env_id: str, num_players: int, seed: int) -> dict[str, Any]:
+    return {"env": env_id, "num_players": num_players, "seed": seed, "chunk_deals": CHUNK_DEALS}
+
+
+def _open_run_dir(run_dir: Path, config: dict[str, Any]) -> None:
+    """Refuse a folder that holds another run's games; the caller has checked it can be written."""
+    path = run_dir / "run.json"
+    if path.is_file():
+        held = json.loads(path.read_text())
+        if held != config:
+            differ = ", ".join(f"{k} {held.get(k)!r}" for k in config if held.get(k) != config[k])
+            raise ConfigError(
+                f"--out: {str(run_dir)!r} holds a run with {differ}; give another --out to start a new one"
+            )
+    elif run_dir.exists() and any(run_dir.iterdir()):
+        raise ConfigError(f"--out: {str(run_dir)!r} is a folder of something else, not a leaderboard run")
+
+
+def _play_missing(
+    run_dir: Path, tasks: list[_Task], workers: int, progress: bool
+) -> dict[tuple[str, str], list[dict[str, Any]]]:
+    """Every task's games: read from finished chunk files, the rest played and saved one chunk at a time."""
+    from tqdm import tqdm
+
+    games: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    missing = []
+    for task in tasks:
+        done = _read_chunk(_chunk_path(run_dir, task.members, task.deals[0]), task)
+        if done is None:
+            missing.append(task)
+        else:
+            games.setdefault((task.members[0].label, task.members[1].label), []).extend(done)
+    with contextlib.ExitStack() as stack:
+        bar = stack.enter_context(tqdm(total=len(missing), unit="chunk", disable=not progress))
+        if workers == 1 or len(missing) <= 1:
+            results: Iterable[tuple[_Task, list[dict[str, Any]]]] = map(_play_task, missing)
+        else:
+            # spawn, as training.evaluate: safe with torch models in the workers.
+            pool = stack.enter_context(multiprocessing.get_context("spawn").Pool(min(workers, len(missing))))
+            results = pool.imap_unordered(_play_task, missing)
+        for task, played in results:
+            chunk = {"labels": [m.label for m in task.members], "deals": list(task.deals), "games": played}
+            _write_atomic(_chunk_path(run_dir, task.members, task.deals[0]), json.dumps(chunk))
+            games.setdefault((task.members[0].label, task.members[1].label), []).extend(played)
+            bar.update(1)
+    return games
+
+
+# -- running ---------------------------------------------------------------------------------------
+
+
+def _commit() -> str:
+    root = Path(__file__).resolve().parent.parent
+    try:
+        head = subprocess.run(
+            ["git", "-C", str(root), "rev-parse", "--short=12", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return head
+
+
+def _check_args(
+    env_id: str, num_players: int | None, games: int | None, seed: int, workers: int | None
+) -> tuple[int, int]:
+    """The table size and the deals a pairing, or a one-line ConfigError."""
+    try:
+        mystic_envs.env_module(env_id)
+    except (TypeError, ValueError) as exc:
+        raise ConfigError(f"--env: {exc}") from None
+    counts = mystic_envs.player_counts(env_id)
+    n = counts[0] if num_players is None else num_players
+    if n not in counts:
+        raise ConfigError(
+            f"--num-players: {env_id} is played by {', '.join(map(str, counts))} players, got {n}"
+        )
+    orders = len(seat_orders(n))
+    if games is None:
+        games = DEFAULT_DEALS * orders
+    if games < 1 or games % orders:
+        raise ConfigError(
+            f"--games must be a positive multiple of {orders} (every deal is played in all {orders} "
+            f"seat orders at {n} players), got {games}"
+        )
+    if seed < 0:
+        raise ConfigError(f"--seed must be a non-negative integer, got {seed}")
+    if workers is not None and workers < 1:
+        raise ConfigError(f"--workers must be a positive integer, got {workers}")
+    return n, games // orders
+
+
+def run_leaderboard(
+    env_id: str,
+    num_players: int | None = None,
+    games: int | None = None,
+    seed: int = 0,
+    workers: int | None = None,
+    out: Path | None = None,
+    progress: bool = False,
+    roster: Sequence[str] = ROSTER,
+) -> dict[str, Any]:
+    """Play (or resume) the leaderboard in ``out`` and write ``results.json``, ``results.md`` and
+    ``budget.png`` there; returns the result. A bad argument raises :class:`ConfigError` before
+    anything is written."""
+    n, deals = _check_args(env_id, num_players, games, seed, workers)
+    run_dir = Path(out) if out is not None else Path("runs", "leaderboard", f"{env_id}-{n}p")
+    check_out_dir(run_dir)
+    config = _run_dir_config(env_id, n, seed)
+    _open_run_dir(run_dir, config)
+    entrants, skipped = build_roster(env_id, n, roster)
+    if len(entrants) < 2:
+        raise ConfigError(f"{env_id} at {n} players: fewer than 2 roster agents can play ({skipped})")
+    _write_atomic(run_dir / "run.json", json.dumps(config, indent=2) + "\n")
+    tasks = [
+        _Task(env_id, n, seed, (a.spec, b.spec), tuple(range(start, min(start + CHUNK_DEALS, deals))))
+        for start in range(0, deals, CHUNK_DEALS)
+        for a, b in _pairings(entrants)
+    ]
+    pairing_games = _play_missing(run_dir, tasks, workers or default_workers(), progress)
+    result = summarize(env_id, n, seed, entrants, skipped, pairing_games, deals, roster)
+    _write_outputs(result, run_dir)
+    return result
+
+
+def _write_outputs(result: dict[str, Any], run_dir: Path) -> None:
+    _write_atomic(run_dir / "results.json", json.dumps(result, indent=1) + "\n")
+    _write_atomic(run_dir / "results.md", markdown_report(result))
+    if any(r["simulations"] is not None for r in result["ratings"].values()):
+        _write_atomic(run_dir / "budget.png", budget_png(result))
+
+
+# -- verify ----------------------------------------------------------------------------------------
+
+
+def verify(
+    env_id: str | None = None, sample: int = 2, pairings: Sequence[tuple[str, str]] | None = None
+) -> list[str]:
+    """Check the published leaderboards (of ``env_id``, or all): replay ``sample`` deals of every
+    pairing (or of ``pairings``) and refit the published games. Returns the failures, [] when all hold."""
+    paths = sorted(PUBLISHED_DIR.glob(f"{env_id or '*'}-*p.json"))
+    if not paths:
+        raise ConfigError(
+            f"--verify: no published leaderboard{' for ' + env_id if env_id else ''} in {PUBLISHED_DIR}"
+        )
+    failures = []
+    for path in paths:
+        published = json.loads(path.read_text())
+        failures += [f"{path.name}: {f}" for f in _verify_one(published, sample, pairings)]
+    return failures
+
+
+def _verify_one(
+    published: dict[str, Any], sample: int, chosen: Sequence[tuple[str, str]] | None
+) -> list[str]:
+    env_id, n, seed, deals = published["env"], published["num_players"], published["seed"], published["deals"]
+    specs = {
+        label: AgentSpec(label, s["name"], s["options"]) for label, s in published["agent_specs"].items()
+    }
+    orders = seat_orders(n)
+    failures = []
+    # Refit: the published games must give the published figures.
+    pairing_games = {}
+    for key, per_deal in published["places"].items():
+        a, b = key.split("|")
+        pairing_games[a, b] = [
+            {"deal": d, "order": o, "places": [int(c) for c in text[o * n : (o + 1) * n]], "truncated": False}
+            | {"moves": [0] * n, "seconds": [0.0] * n}
+            for d, text in enumerate(per_deal)
+            for o in range(len(orders))
+        ]
+    entrants = [Entrant(specs[label]) for label in published["agents"]]
+    refit = summarize(
+        env_id, n, seed, entrants, published["skipped"], pairing_games, deals, published["roster"]
+    )
+    for label, r in published["ratings"].items():
+        if not np.allclose(
+            [refit["ratings"][label]["rating"], *refit["ratings"][label]["ci95"]],
+            [r["rating"], *r["ci95"]],
+            atol=TOLERANCE,
+        ):
+            failures.append(
+                f"{label}: the published games refit to {refit['ratings'][label]['rating']:.3f}, "
+                f"not {r['rating']:.3f}"
+            )
+        if not r["ci95"][0] - TOLERANCE <= r["rating"] <= r["ci95"][1] + TOLERANCE:
+            failures.append(f"{label}: rating {r['rating']:.3f} outside its interval {r['ci95']}")
+    for p, q in zip(published["pairings"], refit["pairings"], strict=True):
+        inside = p["ci95"][0] - TOLERANCE <= q["score"] <= p["ci95"][1] + TOLERANCE
+        if not (inside and abs(p["score"] - q["score"]) < TOLERANCE):
+            failures.append(
+                f"{' vs '.join(p['agents'])}: the published games score {q['score']:.4f}, "
+                f"published {p['score']:.4f} {p['ci95']}"
+            )
+    # Replay: a stratified sample, the same deals for every pairing.
+    picked = sorted(
+        np.random.default_rng([seed, 32]).choice(deals, size=min(sample, deals), replace=False).tolist()
+    )
+    for key, per_deal in published["places"].items():
+        a, b = key.split("|")
+        if chosen is not None and (a, b) not in chosen:
+            continue
+        replayed = play_pairing_deals(env_id, n, seed, (specs[a], specs[b]), picked)
+        for d in picked:
+            text = "".join(str(p) for g in replayed if g["deal"] == d for p in g["places"])
+            if text != per_deal[d]:
+                failures.append(f"{a} vs {b}, deal {d}: replayed places {text}, published {per_deal[d]}")
+    return failures
+
+
+# -- command line ----------------------------------------------------------------------------------
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{PROG}: error: {message}\n")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _Parser(prog=PROG, description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--env", help=f"env id, one of {list(mystic_envs.ENV_IDS)} (with --verify: default all)"
+    )
+    parser.add_argument("--num-players", type=int, help="table size (default: the env's smallest)")
+    parser.add_argument(
+        "--games",
+        type=int,
+        help=f"games a pairing, a multiple of the seat orders (default {DEFAULT_DEALS} deals)",
+    )
+    parser.add_argument(
+        "--seed", type=int, default=0, help="the base seed every deal derives from (default 0)"
+    )
+    parser.add_argument(
+        "--workers", type=int, help=f"worker processes (default: all {default_workers()} cores)"
+    )
+    parser.add_argument(
+        "--out", type=Path, help="run folder (default runs/leaderboard/<env>-<n>p); a rerun resumes"
+    )
+    parser.add_argument("--verify", action="store_true", help="replay and refit the published leaderboards")
+    parser.add_argument(
+        "--sample", type=int, default=2, help="with --verify: deals replayed a pairing (default 2)"
+    )
+    args = parser.parse_args(argv)
+    try:
+        if args.verify:
+            if args.sample < 1:
+                raise ConfigError(f"--sample must be a positive integer, got {args.sample}")
+            if args.env is not None:
+                mystic_envs.env_module(args.env)
+            failures = verify(args.env, args.sample)
+            for line in failures:
+                print(f"FAILED {line}")
+            print(f"{PROG} --verify: {'all checks hold' if not failures else f'{len(failures)} failures'}")
+            return 1 if failures else 0
+        if args.env is None:
+            raise ConfigError("--env is required (or --verify)")
+        result = run_leaderboard(
+            args.env, args.num_players, args.games, args.seed, args.workers, args.out, progress=True
+        )
+    except (ConfigError, TypeError, ValueError) as exc:
+        parser.error(" ".join(str(exc).split()))
+    argv = sys.argv[1:] if argv is None else argv
+    result["command"] = shlex.join(["python", "-m", "training.leaderboard", *argv])
+    result["commit"] = _commit()
+    result["date"] = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    run_dir = args.out or Path("runs", "leaderboard", f"{result['env']}-{result['num_players']}p")
+    _write_outputs(result, run_dir)
+    print(markdown_report(result))
+    print(f"results: {run_dir / 'results.json'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

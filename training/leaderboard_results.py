@@ -48,20 +48,17 @@ def _member_points(places: Sequence[int], order: Sequence[int]) -> float:
     return 0.5 if len(top) == 2 else float(top == {0})
 
 
-def _deal_table(
-    pairing_games: dict[tuple[str, str], list[dict[str, Any]]], deals: int, num_orders: int
-) -> dict[tuple[str, str], np.ndarray]:
-    """Each pairing's games as a (deals, orders) array of member 0's points."""
-    table = {}
-    for key, games in pairing_games.items():
-        points = np.full((deals, num_orders), np.nan)
-        for g in games:
-            if g["deal"] < deals:
-                points[g["deal"], g["order"]] = g["points"]
-        if np.isnan(points).any():
-            raise ValueError(f"pairing {key} lacks games of the first {deals} deals")
-        table[key] = points
-    return table
+def _by_deal(
+    games: list[dict[str, Any]], deals: int, num_orders: int, key: tuple[str, str]
+) -> list[list[dict[str, Any]]]:
+    """A pairing's games of the first ``deals`` deals, by deal then seat order; every one must be there."""
+    grid: list[list[Any]] = [[None] * num_orders for _ in range(deals)]
+    for g in games:
+        if g["deal"] < deals:
+            grid[g["deal"]][g["order"]] = g
+    if any(g is None for row in grid for g in row):
+        raise ValueError(f"pairing {key} lacks games of the first {deals} deals")
+    return grid
 
 
 def _wilson_over_deals(deal_scores: np.ndarray) -> list[float]:
@@ -100,16 +97,17 @@ def summarize(
     deterministic (the bootstrap is seeded by ``seed``). ``roster`` is recorded as the one asked for."""
     orders = seat_orders(num_players)
     labels = [e.label for e in entrants]
-    for games in pairing_games.values():
-        for g in games:
-            g["points"] = _member_points(g["places"], orders[g["order"]])
     # In roster order, whatever order the chunks finished in.
-    pairing_games = {
-        (a.label, b.label): pairing_games[a.label, b.label]
+    grids = {
+        (a.label, b.label): _by_deal(pairing_games[a.label, b.label], deals, len(orders), (a.label, b.label))
         for i, a in enumerate(entrants)
         for b in entrants[i:]
     }
-    table = _deal_table(pairing_games, deals, len(orders))
+    # Each pairing as a (deals, orders) array of member 0's points.
+    table = {
+        key: np.array([[_member_points(g["places"], orders[g["order"]]) for g in row] for row in grid])
+        for key, grid in grids.items()
+    }
     rng = np.random.default_rng([seed, 31])
     resamples = rng.integers(deals, size=(BOOTSTRAP, deals))
     anchor = labels.index("random") if "random" in labels else 0
@@ -134,10 +132,8 @@ def summarize(
 
     moves, seconds = dict.fromkeys(labels, 0), dict.fromkeys(labels, 0.0)
     truncated = 0
-    for (a, b), games in pairing_games.items():
-        for g in games:
-            if g["deal"] >= deals:
-                continue
+    for (a, b), grid in grids.items():
+        for g in (g for row in grid for g in row):
             truncated += g["truncated"]
             for seat, member in enumerate(orders[g["order"]]):
                 moves[(a, b)[member]] += g["moves"][seat]
@@ -159,7 +155,7 @@ def summarize(
         scale = "Elo"
         extra: dict[str, Any] = {}
     else:
-        places = _places_by_deal(labels, pairing_games, deals, orders)
+        places = _places_by_deal(labels, grids, orders)
         boot = np.array([[places[label][rows].sum(0) for label in labels] for rows in resamples])
         mean_place = boot[..., 0] / boot[..., 1]
         low, high = np.percentile(mean_place, [2.5, 97.5], axis=0)
@@ -171,22 +167,11 @@ def summarize(
             for i, label in enumerate(labels)
         }
         scale = "mean place"
-        rated = sorted(
-            (
-                (g["deal"], a, b, g)
-                for (a, b), gs in pairing_games.items()
-                if a != b
-                for g in gs
-                if g["deal"] < deals
-            ),
-            key=lambda item: (item[0], labels.index(item[1]), labels.index(item[2]), item[3]["order"]),
-        )
+        # Deal by deal, pairings in roster order: no pairing is rated last as a whole.
+        rated = [(a, b, g) for d in range(deals) for (a, b), grid in grids.items() if a != b for g in grid[d]]
         extra = {
             "openskill": fit_openskill(
-                (
-                    ([(a, b)[m] for m in orders[g["order"]]], [-p for p in g["places"]])
-                    for _, a, b, g in rated
-                ),
+                (([(a, b)[m] for m in orders[g["order"]]], [-p for p in g["places"]]) for a, b, g in rated),
                 labels,
             )
         }
@@ -216,34 +201,28 @@ def summarize(
         **extra,
     }
     result["checks"] = sanity_checks(result)
+    # Every game's places, one string a deal (the seat orders one after the other), for --verify.
     result["places"] = {
-        f"{a}|{b}": [
-            "".join(str(p) for g in _deal_games(games, d) for p in g["places"]) for d in range(deals)
-        ]
-        for (a, b), games in pairing_games.items()
+        f"{a}|{b}": ["".join(str(p) for g in row for p in g["places"]) for row in grid]
+        for (a, b), grid in grids.items()
     }
-    for games in pairing_games.values():
-        for g in games:
-            del g["points"]
     return result
 
 
-def _deal_games(games: list[dict[str, Any]], deal: int) -> list[dict[str, Any]]:
-    return sorted((g for g in games if g["deal"] == deal), key=lambda g: g["order"])
-
-
 def _places_by_deal(
-    labels: list[str], pairing_games: dict[tuple[str, str], list[dict[str, Any]]], deals: int, orders: list
+    labels: list[str], grids: dict[tuple[str, str], list[list[dict[str, Any]]]], orders: list
 ) -> dict[str, np.ndarray]:
-    """Per agent, a (deals, 2) array: the sum of its places (1 the best) and the seats it held."""
+    """Per agent, a (deals, 2) array: the sum of its places (1 the best) and the seats it held, in
+    games against other agents."""
+    deals = len(next(iter(grids.values())))
     out = {label: np.zeros((deals, 2)) for label in labels}
-    for (a, b), games in pairing_games.items():
+    for (a, b), grid in grids.items():
         if a == b:
             continue
-        for g in games:
-            if g["deal"] < deals:
+        for d, row in enumerate(grid):
+            for g in row:
                 for seat, member in enumerate(orders[g["order"]]):
-                    out[(a, b)[member]][g["deal"]] += (1 + g["places"][seat], 1)
+                    out[(a, b)[member]][d] += (1 + g["places"][seat], 1)
     return out
 
 

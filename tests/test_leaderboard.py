@@ -221,8 +221,13 @@ def published(monkeypatch, tmp_path):
     return folder / "elemystic_v0-2p.json"
 
 
-def test_verify_replays_published_deals_and_catches_a_changed_result(published):
+def test_verify_replays_published_deals_and_catches_a_changed_result(published, capsys):
     assert verify("elemystic_v0", sample=2) == []
+    assert main(["--verify", "--env", "elemystic_v0", "--sample", "1"]) == 0
+    assert capsys.readouterr().out.endswith("--verify: all checks hold\n")
+    with pytest.raises(SystemExit):
+        main(["--verify", "--env", "mystria_v0"])
+    assert capsys.readouterr().err.startswith("python -m training.leaderboard: error: --verify: no published")
     data = json.loads(published.read_text())
     key = "heuristic|mcts:simulations=4"
     deal = 1
@@ -233,6 +238,8 @@ def test_verify_replays_published_deals_and_catches_a_changed_result(published):
     failures = verify("elemystic_v0", sample=3)
     assert any(f"heuristic vs mcts:simulations=4, deal {deal}: replayed places {text}" in f for f in failures)
     assert any(f.startswith("elemystic_v0-2p.json: heuristic: the published games refit") for f in failures)
+    assert main(["--verify", "--sample", "3"]) == 1
+    assert f"{len(failures)} failures" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(

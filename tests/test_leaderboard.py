@@ -208,6 +208,20 @@ def test_an_interrupted_run_resumes_where_it_stopped(monkeypatch, tmp_path):
         run_leaderboard("elemystic_v0", games=6, seed=1, workers=1, out=run, roster=SMALL)
 
 
+def test_ctrl_c_on_the_command_line_is_one_line_and_keeps_the_run_folder(monkeypatch, tmp_path, capsys):
+    def interrupted(*args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(leaderboard, "play_pairing_deals", interrupted)
+    real = leaderboard.build_roster
+    monkeypatch.setattr(leaderboard, "build_roster", lambda env_id, n, roster: real(env_id, n, SMALL))
+    out = tmp_path / "run"
+    assert main(["--env", "elemystic_v0", "--games", "2", "--workers", "1", "--out", str(out)]) == 130
+    last = capsys.readouterr().err.splitlines()[-1]  # after the progress bar's
+    assert last == f"{leaderboard.PROG}: interrupted; the finished chunks are kept: the same command resumes"
+    assert json.loads((out / "run.json").read_text())["env"] == "elemystic_v0"
+
+
 @pytest.fixture
 def published(monkeypatch, tmp_path):
     monkeypatch.setattr(leaderboard_results, "BOOTSTRAP", 50)

@@ -73,6 +73,7 @@ __all__ = [
     "ROSTER",
     "build_roster",
     "deal_seed",
+    "default_out",
     "main",
     "play_pairing_deals",
     "published_path",
@@ -99,6 +100,11 @@ TOLERANCE = 1e-6
 DEFAULT_DEALS = 1000
 PUBLISHED_DIR = Path(__file__).resolve().parent.parent / "docs" / "leaderboard"
 PROG = "python -m training.leaderboard"
+
+
+def default_out(env_id: str, num_players: int) -> Path:
+    """The run folder of ``env_id`` at ``num_players`` players when ``--out`` is not given."""
+    return Path("runs", "leaderboard", f"{env_id}-{num_players}p")
 
 
 def published_path(env_id: str, num_players: int) -> Path:
@@ -377,7 +383,7 @@ def run_leaderboard(
     ``budget.png`` there; returns the result. A bad argument raises :class:`ConfigError` before
     anything is written."""
     n, deals = _check_args(env_id, num_players, games, seed, workers)
-    run_dir = Path(out) if out is not None else Path("runs", "leaderboard", f"{env_id}-{n}p")
+    run_dir = Path(out) if out is not None else default_out(env_id, n)
     check_out_dir(run_dir)
     config = _run_dir_config(env_id, n, seed)
     _open_run_dir(run_dir, config)
@@ -519,7 +525,10 @@ def main(argv: list[str] | None = None) -> int:
             if args.sample < 1:
                 raise ConfigError(f"--sample must be a positive integer, got {args.sample}")
             if args.env is not None:
-                mystic_envs.env_module(args.env)
+                try:
+                    mystic_envs.env_module(args.env)
+                except (TypeError, ValueError) as exc:
+                    raise ConfigError(f"--env: {exc}") from None
             failures = verify(args.env, args.sample)
             for line in failures:
                 print(f"FAILED {line}")
@@ -530,13 +539,16 @@ def main(argv: list[str] | None = None) -> int:
         result = run_leaderboard(
             args.env, args.num_players, args.games, args.seed, args.workers, args.out, progress=True
         )
-    except (ConfigError, TypeError, ValueError) as exc:
+    except ConfigError as exc:
         parser.error(" ".join(str(exc).split()))
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted; the finished chunks are kept: the same command resumes", file=sys.stderr)
+        return 130
     argv = sys.argv[1:] if argv is None else argv
     result["command"] = shlex.join(["python", "-m", "training.leaderboard", *argv])
     result["commit"] = _commit()
     result["date"] = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
-    run_dir = args.out or Path("runs", "leaderboard", f"{result['env']}-{result['num_players']}p")
+    run_dir = args.out or default_out(result["env"], result["num_players"])
     _write_outputs(result, run_dir)
     print(markdown_report(result))
     print(f"results: {run_dir / 'results.json'}")

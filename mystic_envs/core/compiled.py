@@ -180,13 +180,18 @@ def info_dict(game: CoreGame, values: np.ndarray) -> dict[str, Any]:
 class CoreState(GameState):
     """One game on the compiled twin, with the ``GameState`` methods (and ``rollout`` for search)."""
 
-    def __init__(self, game: CoreGame, raw: Any, log: Log) -> None:
+    def __init__(
+        self, game: CoreGame, raw: Any, log: Log, mirrored: tuple[Log, GameState] | None = None
+    ) -> None:
         self.game = game
         self._raw = raw
         # How to replay this game on the Python engine (the mirror): its seed, then each action and
         # re-deal, as a chain of (earlier, entry) pairs that clones share and an action extends in
         # constant time.
         self._log = log
+        # The last mirror made along this chain, with the link it stands for: the next mirror replays
+        # only the entries after it (a conformance run asks for one after every step).
+        self._mirrored = mirrored
 
     # -- pickling: the game and the replay log, replayed on the twin with every step checked (bytes
     # from a pickle are never trusted as a state: forged ones could send a twin out of bounds) --------
@@ -246,7 +251,7 @@ class CoreState(GameState):
         return self._raw.player_done(self.check_seat(player))
 
     def clone(self) -> CoreState:
-        return CoreState(self.game, self._raw.clone(), self._log)
+        return CoreState(self.game, self._raw.clone(), self._log, self._mirrored)
 
     def observation(self, player: int) -> np.ndarray:
         out = np.empty(self.game.observation_size, dtype=np.float32)
@@ -264,7 +269,10 @@ class CoreState(GameState):
         player = self.check_seat(player)
         seed = int(check_rng(rng).integers(2**63))
         return CoreState(
-            self.game, self._raw.determinize(player, seed), (self._log, ("redeal", player, seed))
+            self.game,
+            self._raw.determinize(player, seed),
+            (self._log, ("redeal", player, seed)),
+            self._mirrored,
         )
 
     def rollout(self, seed: int, max_moves: int = 1 << 40) -> int:
@@ -292,7 +300,15 @@ class CoreState(GameState):
                 "check_invariants() need a game made by new_initial_state or make(engine='c')"
             )
         state: GameState | None = None
-        for entry in _unchain(self._log):
+        since: list[tuple[Any, ...]] = []
+        link = self._log
+        while link is not None:
+            if self._mirrored is not None and link is self._mirrored[0]:
+                state = self._mirrored[1].clone()
+                break
+            link, entry = link
+            since.append(entry)
+        for entry in reversed(since):
             if entry[0] == "seed":
                 state = self.game.base.new_initial_state(entry[1])
             elif entry[0] == "apply":
@@ -300,6 +316,7 @@ class CoreState(GameState):
             else:
                 state = state.determinize(entry[1], _FixedSeed(entry[2]))  # type: ignore[union-attr]
         assert state is not None
+        self._mirrored = (self._log, state.clone())
         return state
 
     def describe(self, viewer: int | None = None) -> str:

@@ -360,6 +360,35 @@ def test_sample_legal_is_uniform_over_the_legal_actions(env_id, kwargs, n):
         assert np.all(np.abs(counts[i, legal] - draws * p) < 5 * sigma + 1)
 
 
+@pytest.mark.parametrize(("env_id", "kwargs", "n"), CASES)
+def test_the_mirror_replays_only_what_came_since_the_last_one(env_id, kwargs, n, monkeypatch):
+    """describe() and check_invariants() run on a Python mirror of the compiled state; after the
+    first, each mirror extends the last one along the same history (clones and re-deals included)
+    instead of replaying the game from its seed, and equals a mirror made from scratch."""
+    game = compiled.CoreGame(python_game(env_id, kwargs, n))
+    state = game.new_initial_state(17)
+    state.check_invariants()
+    starts = []
+    real = game.base.new_initial_state
+    monkeypatch.setattr(game.base, "new_initial_state", lambda seed: starts.append(seed) or real(seed))
+    rng = np.random.default_rng(4)
+    for step in range(60):
+        if state.is_terminal:
+            break
+        state.apply(int(rng.choice(state.legal_actions())))
+        if step % 7 == 3:
+            state = state.clone()
+        if step % 11 == 5 and not state.is_terminal:
+            state = state.determinize(state.current_player, rng)
+        state.check_invariants()
+    assert starts == []
+    fresh = compiled.CoreState(game, state._raw.clone(), state._log)
+    for p in range(n):
+        assert same_bits(fresh.mirror().observation(p), state.mirror().observation(p))
+    assert fresh.describe(0) == state.describe(0)
+    assert starts == [17]
+
+
 def test_step_and_sample_legal_take_any_integer_actions_and_free_the_batch():
     """step and sample_legal are the core's own methods; other dtypes, lists and strided arrays go
     through the Python conversion and play the same games, and a dropped batch is collected."""

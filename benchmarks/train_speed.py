@@ -451,18 +451,23 @@ def run_core_benchmark(
             "cpu_count": os.cpu_count(),
         },
         "envs": results,
-        "targets": [
-            {
-                "contender": env_id,
-                "kind": "core_train_ratio",
-                "target": f"core MaskablePPO timesteps/s >= {CORE_RATIO_TARGET}x today's SB3 path",
-                "value": row["ratio"],
-                "threshold": CORE_RATIO_TARGET,
-                "passed": row["ratio"] >= CORE_RATIO_TARGET,
-            }
-            for env_id, row in results.items()
-        ],
+        "targets": ratio_targets(results, "core_train_ratio", "core MaskablePPO"),
     }
+
+
+def ratio_targets(results: dict[str, dict[str, Any]], kind: str, what: str) -> list[dict[str, Any]]:
+    """One target row per env: ``what``'s timesteps/s over today's SB3 path >= CORE_RATIO_TARGET."""
+    return [
+        {
+            "contender": env_id,
+            "kind": kind,
+            "target": f"{what} timesteps/s >= {CORE_RATIO_TARGET}x today's SB3 path",
+            "value": row["ratio"],
+            "threshold": CORE_RATIO_TARGET,
+            "passed": row["ratio"] >= CORE_RATIO_TARGET,
+        }
+        for env_id, row in results.items()
+    ]
 
 
 def format_core_table(report: dict[str, Any]) -> str:
@@ -604,17 +609,7 @@ def run_lean_benchmark(
             "cpu_count": os.cpu_count(),
         },
         "envs": results,
-        "targets": [
-            {
-                "contender": env_id,
-                "kind": "lean_train_ratio",
-                "target": f"lean PPO on the core timesteps/s >= {CORE_RATIO_TARGET}x today's SB3 path",
-                "value": row["ratio"],
-                "threshold": CORE_RATIO_TARGET,
-                "passed": row["ratio"] >= CORE_RATIO_TARGET,
-            }
-            for env_id, row in results.items()
-        ],
+        "targets": ratio_targets(results, "lean_train_ratio", "lean PPO on the core"),
     }
 
 

@@ -238,13 +238,14 @@ _MINOR_ROWS: dict[int, tuple[tuple, ...]] = {
         (2, "Vigil", 0, 0, STATIC, (E(TRAIT_INFLUENCE, 1, IMMUNITY),),
          "Your Pawns with Immunity have +1 influence.", "Swords' low influence grows."),
         (3, "Duelist", 1, IMMUNITY, WHEN_WINS, (E(SCORE, 2, T_NONE),),
-         "Immunity. When this Pawn's challenge succeeds, you score 1 victory point.",
-         "Swords win by the duel: a point for every challenge won (issue 28: Swords' cards scored "
-         "nothing, and Swords decks won near 30% once points decided the games)."),
+         "Immunity. When this Pawn's challenge succeeds, you score 2 victory points.",
+         "Swords win by the duel: points for every challenge won, two here, where influence 1 wins "
+         "one Power at most (issue 28: Swords' cards scored nothing, and Swords decks won near 30% "
+         "once points decided the games)."),
         (4, "Sentinel", 1, IMMUNITY, WHEN_WINS, (E(SCORE, 2, T_NONE),),
-         "Immunity. When this Pawn's challenge succeeds, you score 1 victory point.",
-         "Influence 2: Swords hold Power where the other suits take it (issue 28: at influence 1 "
-         "Swords decks trailed once points decided the games)."),
+         "Immunity. When this Pawn's challenge succeeds, you score 2 victory points.",
+         "As the Duelist, one rank safer (issue 28: at influence 2 Swords decks won no more, 44.3% "
+         "at 2 players)."),
         (5, "Knight-Errant", 2, IMMUNITY, WHEN_WINS, (E(SCORE, 1, T_NONE),),
          "Immunity. When this Pawn's challenge succeeds, you score 1 victory point.",
          "The suit's main collector."),

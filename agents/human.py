@@ -8,11 +8,13 @@ input (empty, not a number, not a legal action) is answered with one line and as
 ``quit`` or the end of input (Ctrl-D) raise :class:`QuitGame`. ``python -m agents.play`` plays a
 whole game against any other agent.
 
-:func:`action_label` and :func:`table_effects` serve every terminal front end (``agents.play``,
-``agents.demo``, ``agents.replay``): they call the game's ``render.describe_action`` and
-``render.table_effects`` where the game has them, and fall back on ``action_meaning`` otherwise;
-:func:`table_events` (``render.events``) tells what an action set off that its label cannot say
-in advance (a Mystic Vale push that spoils the field).
+:func:`action_label`, :func:`table_events` (``mystic_envs.core.narration``, re-exported here) and
+:func:`table_effects` serve every terminal front end (``agents.play``, ``agents.demo``,
+``agents.replay``): the label names the card, die or target for this speaker (the game's
+``render.describe_action``, else ``action_meaning``); the events tell what a move caused, which
+its label cannot say in advance (the game's ``narrate.events``: the dice rolled, a challenge's Fate
+cards, a fight's totals, a harvest, the final scoring); the effects are the game's
+``render.table_effects``.
 
 ``input_fn(prompt) -> str`` and ``output(text)`` default to ``input`` and ``print``; tests and
 other front ends pass their own. ``env_id`` (given, the agent refuses to act in another game) and
@@ -21,15 +23,14 @@ other front ends pass their own. ``env_id`` (given, the agent refuses to act in 
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
-from types import ModuleType
 from typing import Any
 
 import numpy as np
 
 import mystic_envs
 from mystic_envs.core.game import check_seed
+from mystic_envs.core.narration import action_label, game_module, table_events
 from mystic_envs.core.policies import check_env
 
 __all__ = ["HumanAgent", "QuitGame", "action_label", "table_effects", "table_events"]
@@ -39,47 +40,9 @@ HELP_WORDS = ("?", "help")
 PROMPT = "Your move (number, ? for the effects on the table, q to quit): "
 
 
-def _render_module(state: Any) -> ModuleType | None:
-    # mystic_envs.<game>.rules -> mystic_envs.<game>.render, the game's text front end.
-    package = type(state).__module__.rpartition(".")[0]
-    if not package:  # a game defined in a lone module (a test fixture) has no render module
-        return None
-    try:
-        return importlib.import_module(f"{package}.render")
-    except ImportError:
-        return None
-
-
-def action_label(state: Any, action: int, viewer: int | None = None, name: str | None = None) -> str:
-    """``action``, about to be played in ``state``, as seat ``viewer`` hears it (None: an onlooker).
-
-    The mover itself gets the imperative ("reroll your D12"); anyone else a sentence in the third
-    person naming the mover (``name``, default ``player_<seat>``) with only what the table learns
-    ("player_1 rerolls their D12"); a secret choice stays secret."""
-    render = _render_module(state)
-    describe_action = getattr(render, "describe_action", None)
-    if describe_action is not None:
-        return describe_action(state, action, viewer, name=name)
-    mover = state.current_player
-    if viewer == mover:
-        return state.game.action_meaning(action)
-    return f"{name or f'player_{mover}'}: {state.game.public_action_meaning(action)}"
-
-
-def table_events(
-    before: Any, after: Any, viewer: int | None = None, names: list[str] | None = None
-) -> list[str]:
-    """What happened between ``before`` and ``after`` (one action apart) that no action label
-    says, as seat ``viewer`` may know it (Mystic Vale's spoils): the game's ``render.events``,
-    or nothing for a game without one. ``names[q]`` names seat ``q`` for the others."""
-    events = getattr(_render_module(after), "events", None)
-    return [] if events is None else events(before, after, viewer, names)
-
-
 def table_effects(state: Any, viewer: int | None = None) -> str:
     """What the things on the table do, as seat ``viewer`` may know it (the ``?`` command)."""
-    render = _render_module(state)
-    effects = getattr(render, "table_effects", None)
+    effects = getattr(game_module(state, "render"), "table_effects", None)
     if effects is None:
         return "This game has no table of effects yet; its rules are in docs/rules/."
     return effects(state, viewer)

@@ -12,9 +12,10 @@ with the reward it keeps; if it is you, the others play on to the end while you 
 Without ``--seed`` a fresh seed is drawn and printed, so any game can be replayed. Every
 move is printed as the phase and the speaker have it (``agents.human.action_label``): yours as
 ``player_0 (you): draft Fire``, an opponent's in the third person with only what the table learns
-(``player_1 (heuristic) keeps an Objective tile, face down``), then what the move set off that its
-name could not say in advance (``agents.human.table_events``: a Mystic Vale push that spoils the
-field); at the prompt ``?`` tells what the things on the table do. At the end come the final
+(``player_1 (heuristic) keeps an Objective tile, face down``), then what the move caused, which
+its name could not say in advance, as your seat may know it (``agents.human.table_events``: the
+dice rolled, a challenge's Fate cards, a fight's totals, a harvest, a spoil, the final scoring);
+at the prompt ``?`` tells what the things on the table do. At the end come the final
 table, the rewards and the winner.
 ``--variant`` and ``--env-kwarg KEY=VALUE`` pass env keywords (``agents.cli``). ``--save PATH``
 writes the game record (``agents.records``; replay it with ``python -m agents.replay PATH``) once

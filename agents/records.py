@@ -18,7 +18,8 @@ field, in ``docs/records.md``::
       "seed": 123,                            # the seed given to env.reset()
       "agents": ["human", "heuristic"],       # one agent spec string per seat, in seat order
       "actions": [                            # every action played, in order (step(None) is not one)
-        {"step": 0, "player": 0, "action": 5, "meaning": "...", "public_meaning": "..."},
+        {"step": 0, "player": 0, "action": 5, "meaning": "...", "public_meaning": "...",
+         "label": "...", "public_label": "...", "events": ["..."]},
         {"step": 1, "player": 1, "action": 9, "meaning": "...", "public_meaning": "...",
          "illegal": true}                     # only on an action the engine refused
       ],
@@ -32,7 +33,12 @@ field, in ``docs/records.md``::
     }
 
 ``meaning`` is the full action meaning, ``public_meaning`` what the other seats saw (they differ
-only for a secret choice, such as Mystria's kept Objective tile). A record is the whole game, every
+only for a secret choice, such as Mystria's kept Objective tile): the fixed names of the action
+index, which a replay checks. ``label`` is the move in the mover's words with the card, die or
+target named, ``public_label`` the table's sentence in the third person, and ``events`` what the
+move caused as the table saw it (``mystic_envs.core.narration``: the dice rolled, a challenge's
+Fate cards, a fight's totals ...); these three are written for readers, left out of an illegal
+action, optional in a record and not checked by a replay. A record is the whole game, every
 seat's secrets included: show one seat's view of it with ``describe(viewer=seat)``.
 
 Making one::
@@ -67,6 +73,7 @@ import numpy as np
 import mystic_envs
 from mystic_envs.core.aec import END_REASONS, RUNNING
 from mystic_envs.core.game import GameState, is_integer
+from mystic_envs.core.narration import action_label, table_events
 
 __all__ = [
     "FORMAT",
@@ -90,6 +97,8 @@ _PRESENTATION_KWARGS = ("render_mode",)
 _KEYS = ("format", "schema_version", "library_version", "env_id", "kwargs", "num_players", "seed")
 _KEYS += ("agents", "actions", "result")
 _ACTION_KEYS = ("step", "player", "action", "meaning", "public_meaning")
+# Written for readers: the move's words and what it caused, absent from older records.
+_STORY_KEYS = ("label", "public_label", "events")
 
 
 class RecordError(ValueError):
@@ -156,12 +165,15 @@ class GameRecorder:
         self.actions: list[dict[str, Any]] = []
         self._rewards = _RewardTally(base.possible_agents)
         self._info: dict[str, Any] | None = None
+        # The last action's entry and the state before it: its events are told once it is played.
+        self._told: tuple[dict[str, Any], GameState] | None = None
 
     def record(self, agent: str, action: Any) -> None:
         """Note ``agent``'s ``action`` just before ``env.step(action)``; ``None`` for a finished agent."""
         base = self.env.unwrapped
         if agent != base.agent_selection:
             raise RecordError(f"record({agent!r}, ...) but {base.agent_selection} is to step")
+        self._tell()
         self._rewards.take(base, agent)
         self._info = base.infos[agent]
         if action is None:
@@ -174,14 +186,27 @@ class GameRecorder:
             "meaning": base.action_meaning(a),
             "public_meaning": base.public_action_meaning(a),
         }
-        if not bool(base.game_state.legal_mask()[a]) or base.game_state.is_terminal:
+        state = base.game_state
+        if not bool(state.legal_mask()[a]) or state.is_terminal:
             entry["illegal"] = True
+        else:
+            entry["label"] = action_label(state, a, viewer=entry["player"])
+            entry["public_label"] = action_label(state, a)
+            self._told = (entry, state.clone())
         self.actions.append(entry)
+
+    def _tell(self) -> None:
+        # The state has moved on from the last legal action: what it caused, as the table saw it.
+        if self._told is not None:
+            entry, before = self._told
+            entry["events"] = table_events(before, self.env.unwrapped.game_state)
+            self._told = None
 
     def finish(self) -> dict[str, Any]:
         """The record of the game, which must be over (played out, truncated or ended by an illegal
         action)."""
         base = self.env.unwrapped
+        self._tell()
         info = base.infos[base.agents[-1]] if base.agents else self._info
         if info is None or not int(info["game_over"]):
             raise RecordError("finish(): the game is not over yet")
@@ -378,7 +403,7 @@ def _check_action(i: int, entry: Any, n: int, num_actions: int) -> dict[str, Any
     missing = [k for k in _ACTION_KEYS if k not in entry]
     if missing:
         raise RecordError(f"{where} lacks {', '.join(missing)}")
-    unknown = sorted(k for k in entry if k not in _ACTION_KEYS and k != "illegal")
+    unknown = sorted(k for k in entry if k not in (*_ACTION_KEYS, *_STORY_KEYS, "illegal"))
     if unknown:
         raise RecordError(f"{where} has unknown field(s) {', '.join(unknown)}")
     if not is_integer(entry["step"]) or entry["step"] != i:
@@ -393,6 +418,16 @@ def _check_action(i: int, entry: Any, n: int, num_actions: int) -> dict[str, Any
         if not isinstance(entry[key], str):
             raise RecordError(f"{where}.{key} must be a string, got {entry[key]!r}")
     out = {k: entry[k] for k in _ACTION_KEYS}
+    for key in ("label", "public_label"):
+        if key in entry:
+            if not isinstance(entry[key], str):
+                raise RecordError(f"{where}.{key} must be a string, got {entry[key]!r}")
+            out[key] = entry[key]
+    if "events" in entry:
+        events = entry["events"]
+        if not isinstance(events, list) or not all(isinstance(e, str) for e in events):
+            raise RecordError(f"{where}.events must be a list of strings, got {events!r}")
+        out["events"] = list(events)
     if "illegal" in entry:
         if entry["illegal"] is not True:
             raise RecordError(f"{where}.illegal is only written as true, got {entry['illegal']!r}")

@@ -7,7 +7,9 @@ RECORD is a record file (``agents.records``: written by ``agents.play --save``, 
 keywords and seed, each recorded action checked as it comes (the player to move, its legality, its
 action meaning), and at the end the scores, winners, rewards and end reason. Each position is shown
 with ``describe()``: the public table by default, or as seat ``P`` saw it with ``--seat P``; each
-move as that seat heard it (``agents.human.action_label``).
+move as that seat heard it (``agents.human.action_label``), then what it caused as that seat
+could know it (``agents.human.table_events``: the dice rolled, a challenge's Fate cards, a
+fight's totals, a harvest, the final scoring).
 
 Interactive commands: Enter or ``n`` one move forward, ``b`` one back, ``e`` to the end, ``?`` what
 the things on the table do, ``q`` (or end of input) quits. ``--to-end`` re-runs the whole record
@@ -25,7 +27,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from agents.human import action_label, table_effects
+from agents.human import action_label, table_effects, table_events
 from agents.records import RecordError, Replay, ReplayStep, load_record
 
 FORWARD, BACK, END, QUIT, HELP = ("", "n"), ("b",), ("e",), ("q", "quit"), ("?", "help")
@@ -42,6 +44,12 @@ def move_line(record: dict[str, Any], before: Any, step: ReplayStep, viewer: int
     if step.player == viewer:
         label = f"{_seat_name(record, step.player)}, you: {label}"
     return f"move {step.step + 1}: {label}" + (" [refused: illegal]" if step.illegal else "")
+
+
+def event_lines(record: dict[str, Any], before: Any, after: Any, viewer: int | None) -> list[str]:
+    """What the move between ``before`` and ``after`` caused, as seat ``viewer`` could know it."""
+    names = [_seat_name(record, q) for q in range(record["num_players"])]
+    return [f"  {line}" for line in table_events(before, after, viewer=viewer, names=names)]
 
 
 def result_lines(record: dict[str, Any]) -> list[str]:
@@ -130,6 +138,8 @@ def _show(viewer: Viewer, position: int, seat: int | None, output: Callable[[str
         step = viewer.steps[position - 1]
         output(f"\n-- after {position} of {total} moves --")
         output(move_line(record, viewer.states[position - 1], step, seat))
+        for line in event_lines(record, viewer.states[position - 1], viewer.states[position], seat):
+            output(line)
     output(viewer.states[position].describe(viewer=seat))
     if position == total and viewer.done:
         output("\n".join(result_lines(record)))

@@ -34,7 +34,10 @@ How the engine maps (``docs/openspiel.md`` has the full table):
   ``state.observation(player)`` (egocentric, only what that player may see), split into the named
   pieces of the game's ``observation_layout``. The information state is therefore not perfect
   recall: it holds what the game's observation keeps, not the whole history.
-- Strings: ``observation_string(p)`` is the table as seat ``p`` sees it (``describe(viewer=p)``);
+- Strings: ``action_to_string(p, a)`` is the move's label as seat ``p`` hears it
+  (``mystic_envs.core.narration.action_label``: the card, die or target named, the imperative for
+  the mover, the third person for anyone else); ``action_meaning(a)`` stays the index's fixed name.
+  ``observation_string(p)`` is the table as seat ``p`` sees it (``describe(viewer=p)``);
   ``information_state_string(p)`` lists the observation's named pieces with their exact values
   (equal strings mean equal tensors, which is what tabular algorithms key on); ``str(state)`` is
   the public table.
@@ -56,6 +59,7 @@ import pyspiel
 import mystic_envs
 from mystic_envs.core.aec import SEED_STREAM_SALT, MysticAECEnv
 from mystic_envs.core.game import Game, GameState, is_integer
+from mystic_envs.core.narration import action_label
 from mystic_envs.core.rng import Rng, fresh_seed
 
 __all__ = [
@@ -291,7 +295,8 @@ class MysticOpenSpielState(pyspiel.State):
             self._truncated = True
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return self._deal.get().game.action_meaning(int(action))
+        # The label the terminal gives (the card, die or target named), as ``player`` hears it.
+        return action_label(self._deal.get(), int(action), viewer=player)
 
     def is_terminal(self) -> bool:
         return self._truncated or self._deal.get().is_terminal

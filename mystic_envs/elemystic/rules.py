@@ -99,12 +99,17 @@ def action_meaning(action: int) -> str:
 
 class Attack(NamedTuple):
     """One attack of a round's fight, for the render: the attacker's total Strength against the
-    defender's total Defense, and the Energy it cost the defender (0 when Defense held)."""
+    defender's total Defense, and the Energy it cost the defender (0 when Defense held); for the
+    narration, what makes up each total (``ElemysticState.parts``) and the front element whose
+    ability resolved before the attack (-1: Thunder silenced it)."""
 
     attacker: int
     strength: int
     defense: int
     damage: int
+    strength_parts: tuple[tuple[str, int], ...] = ()
+    defense_parts: tuple[tuple[str, int], ...] = ()
+    ability: int = -1
 
 
 class RoundSummary(NamedTuple):
@@ -333,12 +338,36 @@ class ElemysticState(GameState):
             return d, s
         return s, d
 
+    def parts(self, p: int) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]:
+        """What makes up ``p``'s :meth:`totals`: (source, amount) pairs for Strength, then for
+        Defense; each adds up to its total (under the Shadow Token, the two swap as the totals do)."""
+        col = self.column[p]
+        f = self.front[p]
+        strength = [(ELEMENT_NAMES[e], STRENGTH[e]) for e in MASK_ELEMENTS[col]]
+        defense = [(ELEMENT_NAMES[e], DEFENSE[e]) for e in MASK_ELEMENTS[col]]
+        if f >= 0:
+            strength.append((f"{ELEMENT_NAMES[f]}'s Invocation", self.inv_strength[p]))
+            defense.append((f"{ELEMENT_NAMES[f]}'s Invocation", INV_DEFENSE[f]))
+            if self.thunder_charged[p]:
+                strength.append(("the charged Thunder Token", THUNDER_CHARGE_STRENGTH))
+        if self.air_bonus[p] == AIR_AS_STRENGTH:
+            strength.append(("the Air Token", AIR_TOKEN_STRENGTH))
+        elif self.air_bonus[p] == AIR_AS_DEFENSE:
+            defense.append(("the Air Token", AIR_TOKEN_DEFENSE))
+        if self.shadow_column == p:
+            swapped_s = tuple((f"{source} (its Defense)", x) for source, x in defense)
+            return swapped_s, tuple((f"{source} (its Strength)", x) for source, x in strength)
+        return tuple(strength), tuple(defense)
+
     def _attack(self, att: int) -> None:
         opp = 1 - att
         strength, defense = self.totals(att)[0], self.totals(opp)[1]
         damage = strength - defense
+        breakdown = self.parts(att)[0], self.parts(opp)[1]
+        # Each seat attacks once a round, its ability resolved first unless Thunder silenced it.
+        ability = -1 if self.silenced[att] else self.front[att]
         # A tuple, rebuilt rather than appended to: clones share it safely.
-        self.attacks = (*self.attacks, Attack(att, strength, defense, max(damage, 0)))
+        self.attacks = (*self.attacks, Attack(att, strength, defense, max(damage, 0), *breakdown, ability))
         if damage > 0:
             self.energy[opp] -= damage
             if self.energy[opp] <= 0:

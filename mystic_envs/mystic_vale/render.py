@@ -49,7 +49,6 @@ from mystic_envs.mystic_vale.decisions import (
     PASS,
     PEEK,
     PLANT,
-    PLANTING,
     PREPPING,
     PUSH,
     REDRAW_DRUID,
@@ -542,6 +541,8 @@ def _harvest_phrase(s: ValeState, a: int) -> tuple[str, str] | None:
             return None
         return f"buy vale {vale_offer(v)}", f"buys vale {vale_offer(v)}"
     if SUNSTONE <= a < NUM_ACTIONS:
+        if not s.sunstone_left():  # no Sunstone Aerie of this seat's to use: nothing to price
+            return None
         spirit = SPIRIT_NAMES[a - SUNSTONE]
         price = s.sunstone_price()
         return (
@@ -565,28 +566,3 @@ def describe_action(s: ValeState, action: int, viewer: int | None = None, name: 
     if viewer == mover:
         return phrase[0]
     return f"{name or f'player_{mover}'} {phrase[1]}"
-
-
-def events(
-    before: ValeState, after: ValeState, viewer: int | None = None, names: list[str] | None = None
-) -> list[str]:
-    """What the table saw happen on its own between ``before`` and ``after`` (one action apart):
-    the spoils, which no action names, since a push that spoils is decided by the card revealed.
-    ``names[q]`` names seat ``q`` (default ``player_<q>``); the viewer's own seat is "you"."""
-
-    def who(q: int) -> str:
-        return "You" if q == viewer else (names[q] if names else f"player_{q}")
-
-    out = []
-    q = before.active
-    # A planting that ends without its Harvest spoiled; accepting a would-spoil is named already.
-    if (
-        before.stage == PLANTING
-        and before.phase not in (GAME_OVER, WOULD_SPOIL)
-        and not (after.active == q and after.stage in (PLANTING, HARVESTING))
-    ):
-        out.append(f"{who(q)} spoiled: no harvest this turn, and the mana token is active.")
-    for p in range(len(before.skip_harvest)):
-        if after.skip_harvest[p] and not before.skip_harvest[p]:
-            out.append(f"{who(p)} spoiled in prep: the next harvest is skipped; the mana token is active.")
-    return out

@@ -209,6 +209,7 @@ class DecisionsMixin:
 
     def _apply(self: MystickState, action: int) -> None:
         self._legal = None
+        self.log = []
         A = self.acts
         phase, p = self.phase, self.player
         if phase == MOVE:

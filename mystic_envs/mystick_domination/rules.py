@@ -198,6 +198,8 @@ class MystickState(KnowledgeMixin, DecisionsMixin, EffectsMixin, GameState):
         s.resources_max = 0
         s._clear_challenge()
         s.last_challenge = None
+        # What the last apply() set off, in order, for the narration (narrate.py): public events only.
+        s.log = []
         s.placement = None
         s._legal = None
         # Setup: six-card opening hands, Majors discarded and replaced (all players at once).
@@ -318,6 +320,7 @@ class MystickState(KnowledgeMixin, DecisionsMixin, EffectsMixin, GameState):
         if not out:
             return
         self.clock += 1
+        self.log.append(("out", tuple(out)))
         for q in out:
             self.alive[q] = False
             self.out_time[q] = self.clock
@@ -352,6 +355,7 @@ class MystickState(KnowledgeMixin, DecisionsMixin, EffectsMixin, GameState):
         if self.phase == GAME_OVER:
             return
         self.initiative_winner = self.first_mover = winner
+        self.log.append(("initiative_winner", winner))
         # Q&A: the initiative winner resolves all of its "after initiative" effects in the order it
         # chooses, then the next player to its right, and so on.
         groups = []
@@ -378,6 +382,7 @@ class MystickState(KnowledgeMixin, DecisionsMixin, EffectsMixin, GameState):
                 while self.deck[q]:
                     c = self.take_top(q)
                     if IS_MAJOR[c]:
+                        self.log.append(("initiative_major", q, c))
                         self.discard[q].append(c)
                         continue
                     self.hand[q][c] += 1
@@ -386,6 +391,7 @@ class MystickState(KnowledgeMixin, DecisionsMixin, EffectsMixin, GameState):
                     self.hand_version[q] += 1
                     self.initiative_cards[q] = c
                     drawn[q] = c
+                    self.log.append(("initiative", q, c))
                     break
             self._check_out()
             if self.phase == GAME_OVER:
@@ -401,10 +407,13 @@ class MystickState(KnowledgeMixin, DecisionsMixin, EffectsMixin, GameState):
             contenders = top
 
     def _end_round(self) -> None:
+        before = self.score[:]
         for q in range(self.n):
             for s in range(MAX_PAWNS):
                 if self.pawn[q][s] >= 0 and self.power[q][s]:
                     self.score[q] += self.power[q][s] * (2 if self.traits[q][s] & PRESENCE else 1)
+        gained = tuple(a - b for a, b in zip(self.score, before, strict=True))
+        self.log.append(("round_end", self.round, gained))
         if self.pool == 0:
             self._finish_game()
             return
@@ -450,9 +459,12 @@ class MystickState(KnowledgeMixin, DecisionsMixin, EffectsMixin, GameState):
                     continue
                 if k == REGISTER:
                     self.queue.pop(0)
+                    self.log.append(("delayed", owner, card))
                     self.delayed.append((owner, card))
                     self.table_version[owner] += 1
                     continue
+                if k == 0:
+                    self.log.append(("effect", owner, card))
                 eff = EFFECTS[card][k]
                 targets = self.effect_targets(owner, eff)
                 if targets is not None and len(targets) != 1:
@@ -595,12 +607,16 @@ class MystickState(KnowledgeMixin, DecisionsMixin, EffectsMixin, GameState):
         if not self.alive[q] or self.pawn[q][s] != self.ch_card:
             self.cont = CONT_END_MOVE
             return False
+        drawn = []
         for _ in range(self.infl[q][s]):
             if not self.deck[q]:
                 break
-            j = self.place_in_cross(q, self.take_top(q))
+            c = self.take_top(q)
+            drawn.append(c)
+            j = self.place_in_cross(q, c)
             if j >= 0:
                 self.fate.append(j)
+        self.log.append(("fate", q, tuple(drawn)))
         self._check_out()
         self.cont = CONT_FINISH_CHALLENGE
         if self.phase == GAME_OVER or not self.alive[q] or not self.fate:
@@ -612,16 +628,21 @@ class MystickState(KnowledgeMixin, DecisionsMixin, EffectsMixin, GameState):
     def _redraw(self) -> None:
         q = self.mover
         marked = sorted(self.marked)
+        dropped = tuple(self.cross[q][j] for j in marked)
         for j in marked:
             self.discard[q].append(self.cross[q][j])
             self.cross[q][j] = -1
             self.fate.remove(j)
+        drawn = []
         for _ in marked:  # "try them all again": as many new Fate cards
             if not self.deck[q]:
                 break
-            j = self.place_in_cross(q, self.take_top(q))
+            c = self.take_top(q)
+            drawn.append(c)
+            j = self.place_in_cross(q, c)
             if j >= 0:
                 self.fate.append(j)
+        self.log.append(("redraw", q, dropped, tuple(drawn)))
         self.marked = []
         self._check_out()
         if self.phase == GAME_OVER:
@@ -639,6 +660,7 @@ class MystickState(KnowledgeMixin, DecisionsMixin, EffectsMixin, GameState):
         self.cont = CONT_END_MOVE
         if not self.alive[q] or self.pawn[q][s] != self.ch_card:
             self.last_challenge = (0, 0, False)
+            self.log.append(("challenge_lost", q, self.ch_card))
             return
         suit = SUIT[self.ch_card]
         cross = self.cross[q]
@@ -662,6 +684,8 @@ class MystickState(KnowledgeMixin, DecisionsMixin, EffectsMixin, GameState):
         if killed:  # after the Power is transferred
             self.remove_pawn(self.ch_tseat, self.ch_tslot)
         self.last_challenge = (successes, moved, killed)
+        target = -1 if self.ch_tseat < 0 else self.ch_tseat * MAX_PAWNS + self.ch_tslot
+        self.log.append(("challenge", q, self.ch_card, target, self.ch_tcard, successes, moved, killed))
         if moved:  # a successful challenge (Score victory points): its Pawn's and Attachments' effects
             triggered: dict[int, list[int]] = {}
             if TRIGGER[self.ch_card] == WHEN_WINS:
@@ -722,6 +746,7 @@ class MystickState(KnowledgeMixin, DecisionsMixin, EffectsMixin, GameState):
         state = self.__dict__.copy()
         state["_legal"] = None  # a cache: two equal states pickle alike whether or not it is filled
         state["obs_cache"] = {}
+        state["log"] = []  # the narration of the last move is no part of the game
         del state["acts"]  # the game's own table, rebuilt with the game
         return state
 

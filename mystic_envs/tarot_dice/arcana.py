@@ -331,6 +331,7 @@ class ArcanaMixin:
         effect = MAJORS[major].effect
         tasks = self.tasks
         self.resolving = major
+        self.log.append(("major", p, major))
         if effect == E_ROLL_ANY:
             tasks.append((OP_DECIDE, PH_ROLL_ANY, p))
         elif effect == E_SET_MAX:
@@ -361,6 +362,7 @@ class ArcanaMixin:
         if not self.owns(p, DEATH) or self.major_hand[p] >> DEATH & 1:
             return
         card = MAJOR_CARD + DEATH
+        self.log.append(("death", p))
         if card in self.graveyard[p]:
             self.graveyard[p].remove(card)
         self.major_hand[p] |= 1 << DEATH

@@ -65,6 +65,8 @@ SYMBOL_BITS = PLANET_BIT | ZODIAC_BIT
 # match the card's value"); the symbol dice show 1-12, so every value of a card fits them.
 SIZE_AT_LEAST = tuple(sum(1 << d for d in range(NUM_NUMBERED) if SIZE[d] >= v) for v in range(21))
 TWIN = tuple((d + NUM_SIZES) % NUM_NUMBERED for d in range(NUM_NUMBERED))  # Gemini's opposite die
+# Zodiac faces that change a roll or add rolls to it (logged once per roll, for the narration).
+_ROLL_FACES = (LIBRA, SCORPIO, CAPRICORN, GEMINI, PISCES, SAGITTARIUS)
 
 
 def bits(mask: int) -> list[int]:
@@ -154,6 +156,7 @@ class DiceMixin:
     # -- changing dice --------------------------------------------------------------------------
     def set_die(self, die: int, value: int) -> None:
         """A card or Major sets ``die`` to ``value`` (legality checked by the caller)."""
+        self.log.append(("set", die, self.value[die], value))
         if die == PLANET_DIE:
             self.set_planet(value)
         elif die == ZODIAC_DIE:
@@ -195,19 +198,26 @@ class DiceMixin:
         can no longer change does not roll.
         """
         rng = self.rng
+        log = self.log
         if dice == ZODIAC_BIT:
             # "When the Zodiac Die is rerolled it does not affect itself" (only Aquarius reacts).
-            self.set_zodiac(1 + rng.below(12), rolled=True)
+            new = 1 + rng.below(12)
+            log.append(("roll", ZODIAC_DIE, self.value[ZODIAC_DIE], new))
+            self.set_zodiac(new, rolled=True)
             return
         value = self.value
         face = value[ZODIAC_DIE] if value[PLANET_DIE] != SUN else 0
         if dice == PLANET_BIT:
             new = 1 + rng.below(12)
             if face == LIBRA and new == value[PLANET_DIE]:
+                log.append(("zodiac", LIBRA))
                 new = 1 + rng.below(12)
+            log.append(("roll", PLANET_DIE, value[PLANET_DIE], new))
             self.set_planet(new, rolled=True)
             return
         rolled = dice & self.changeable()
+        if rolled and face in _ROLL_FACES:
+            log.append(("zodiac", face))
         # The mover's dice draw first: the order of draws is no rule, but this way a table and its
         # seat mirror roll alike from one seed (tests/tarot_dice/test_seat_symmetry.py).
         p = self.player
@@ -221,6 +231,7 @@ class DiceMixin:
                 new = max(1, new - 1)
             elif face == CAPRICORN:
                 new = min(size, new + 1)
+            log.append(("roll", die, value[die], new))
             value[die] = new
         if not primary or not rolled:
             return
@@ -252,6 +263,7 @@ class DiceMixin:
         face = self.value[PLANET_DIE]
         p = self.player
         tasks = self.tasks
+        self.log.append(("planet", face))
         if face == MARS:
             tasks.append((OP_DECIDE, PH_MARS, p))
         elif face == VENUS:
@@ -283,8 +295,10 @@ class DiceMixin:
             value = self.value
             for d in bits(self.board & ~self.locked()):
                 if face == PLUTO and value[d] % 2 == 0:
+                    self.log.append(("set", d, value[d], value[d] // 2))
                     value[d] //= 2
                 elif face == SATURN and value[d] % 2 == 1:
+                    self.log.append(("set", d, value[d], value[d] + 1))
                     value[d] += 1  # every die's maximum is even, so an odd value always has room
 
     def nightfall(self) -> tuple[int, int]:

@@ -229,7 +229,9 @@ class TarotDiceState(DecisionsMixin, DiceMixin, ArcanaMixin, GameState):
 
     # Caches, never pickled or copied: the legal mask, and per seat the observation's card and
     # Major block with the card-change count it was built at (observation.observe).
-    __slots__ = (*_FIELDS, "_mask", "_cards_changed", "_seen")
+    # ``log``: what the last ``apply()`` set off, in order, for the narration (``narrate.py``); like
+    # the caches it is no part of the game, so neither pickled nor compared.
+    __slots__ = (*_FIELDS, "_mask", "_cards_changed", "_seen", "log")
 
     @classmethod
     def new(cls, game: TarotDiceGame, rng: Rng | np.random.Generator) -> TarotDiceState:
@@ -243,6 +245,7 @@ class TarotDiceState(DecisionsMixin, DiceMixin, ArcanaMixin, GameState):
         s._mask = None
         s._cards_changed = 0
         s._seen = [None, None]
+        s.log = []
         s.points = [0, 0]
         s.rounds_done = 0
         s.last_round = None
@@ -290,6 +293,7 @@ class TarotDiceState(DecisionsMixin, DiceMixin, ArcanaMixin, GameState):
         # One draw per die in die order (the compiled twin draws the same).
         rng = self.rng
         self.value[:NUM_NUMBERED] = [1 + rng.below(SIZE[d]) for d in range(NUM_NUMBERED)]
+        self.log.append(("round_roll", tuple(self.value[:NUM_NUMBERED])))
         self._begin_turn(self.round_starter)
 
     def _begin_turn(self, p: int) -> None:
@@ -312,6 +316,7 @@ class TarotDiceState(DecisionsMixin, DiceMixin, ArcanaMixin, GameState):
         self.points[winner] += points
         self.rounds_done += 1
         self.last_round = (winner, points, how)
+        self.log.append(("round_end", winner, points, how))
         if self.rounds_done >= self.game.num_rounds and self.points[0] != self.points[1]:
             self._end_match()
         else:
@@ -398,6 +403,7 @@ class TarotDiceState(DecisionsMixin, DiceMixin, ArcanaMixin, GameState):
 
     def _apply(self, action: int) -> None:
         self._mask = None
+        self.log = []
         phase = self.phase
         p = self.player
         if phase == PH_ACTION:
@@ -462,6 +468,7 @@ class TarotDiceState(DecisionsMixin, DiceMixin, ArcanaMixin, GameState):
             a, b = divmod(action - CAPTURE, NUM_SIZES)
             mine, theirs = p * NUM_SIZES + a, (1 - p) * NUM_SIZES + b
             gone = (1 << mine) | (1 << theirs)
+            self.log.append(("capture", p, mine, self.value[mine], theirs, self.value[theirs]))
             self.board &= ~gone
             self.value[mine] = self.value[theirs] = 0
             self.knight_ban[0] &= ~gone
@@ -598,6 +605,7 @@ class TarotDiceState(DecisionsMixin, DiceMixin, ArcanaMixin, GameState):
         c._mask = None
         c._cards_changed = 0
         c._seen = [None, None]
+        c.log = self.log  # never appended to outside the apply() that made it
         c.board = self.board
         c.captured_this_turn = self.captured_this_turn
         c.choice = self.choice
@@ -639,6 +647,7 @@ class TarotDiceState(DecisionsMixin, DiceMixin, ArcanaMixin, GameState):
         self._mask = None
         self._cards_changed = 0
         self._seen = [None, None]
+        self.log = []
 
     def observation(self, player: int) -> np.ndarray:
         from mystic_envs.tarot_dice.observation import observe

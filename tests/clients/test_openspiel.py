@@ -28,6 +28,7 @@ from open_spiel.python.observation import INFO_STATE_OBS_TYPE, make_observation 
 import mystic_envs  # noqa: E402
 import mystic_envs.openspiel as mos  # noqa: E402
 from mystic_envs import IllegalActionError  # noqa: E402
+from mystic_envs.core.narration import action_label  # noqa: E402
 
 CASES = [
     pytest.param(env_id, n, id=f"{env_id}-{n}p")
@@ -170,7 +171,9 @@ def test_tensors_are_the_env_observations(env_id, n):
                 assert text == observer.string_from(state, p)
         assert np.array_equal(state.information_state_tensor(), state.information_state_tensor(player))
         action = int(rng.choice(state.legal_actions()))
-        assert state.action_to_string(player, action) == env.unwrapped.action_meaning(action)
+        # The label the terminal gives, as the mover hears it (the index's fixed name is action_meaning).
+        label = action_label(env.unwrapped.game_state, action, viewer=player)
+        assert state.action_to_string(player, action) == label
         state.apply_action(action)
         env.step(action)
         steps += 1

@@ -10,7 +10,7 @@ import pytest
 
 from agents.human import action_label
 from mystic_envs.mystic_vale import decisions as d
-from mystic_envs.mystic_vale import render
+from mystic_envs.mystic_vale import narrate, render
 from mystic_envs.mystic_vale.cards import ADVANCEMENTS
 from mystic_envs.mystic_vale.render import describe_action, table_effects
 from tests.mystic_vale.script import (
@@ -214,20 +214,20 @@ def _listed(term) -> list[str]:
 
 def test_a_spoil_is_told_to_the_table_though_no_action_names_it():
     """A push that reveals a fourth decay spoils the field with no decision; a spoil in prep sets
-    off no action either. ``render.events`` (``agents.play`` prints it after each move) tells both."""
+    off no action either. ``narrate.events`` (every front end prints it after each move) tells both."""
     top, mid = CURSED["top"], CURSED["middle"]
     s = new()
     lay_out(s, 0, field=[top[0], top[1]], on_deck=BLANKS[0], deck=[mid[0], mid[1]])
     start(s, 0)
     before = s.clone()
     act(s, d.PUSH)  # 2 decay in the field + 1 on deck: planting goes on
-    assert render.events(before, s, viewer=0) == []
+    assert narrate.events(before, s, viewer=0) == []
     before = s.clone()
     act(s, d.PUSH)  # the fourth decay: spoiled
-    assert render.events(before, s, viewer=0) == [
+    assert narrate.events(before, s, viewer=0) == [
         "You spoiled: no harvest this turn, and the mana token is active."
     ]
-    assert render.events(before, s, viewer=1, names=["player_0 (heuristic)", "you"]) == [
+    assert narrate.events(before, s, viewer=1, names=["player_0 (heuristic)", "you"]) == [
         "player_0 (heuristic) spoiled: no harvest this turn, and the mana token is active."
     ]
 
@@ -239,12 +239,17 @@ def test_a_spoil_is_told_to_the_table_though_no_action_names_it():
     act(s, d.PASS)
     before = s.clone()
     act(s, d.DONE)  # the prep reveals 4 decay
-    assert render.events(before, s) == [
+    assert narrate.events(before, s) == [
         "player_0 spoiled in prep: the next harvest is skipped; the mana token is active."
     ]
     before = s.clone()
-    act(s, d.PASS)  # player 1 passes into its harvest: nothing happened on its own
-    assert render.events(before, s) == []
+    act(s, d.PASS)  # player 1 passes into its harvest: no spoil, and the harvest is told
+    assert narrate.events(before, s) == [
+        f"player_1 harvests {s.h_mana} mana, spirits: none, 0 VP tokens at the end of the Harvest."
+    ]
+    before = s.clone()
+    act(s, d.DONE)  # player 1 ends its harvest; player 0, spoiled in prep, skips its own
+    assert narrate.events(before, s)[-1] == "player_0 skips this turn's harvest, having spoiled in prep."
 
 
 def test_describe_names_the_round_and_who_skips_the_next_harvest():

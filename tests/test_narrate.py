@@ -7,15 +7,19 @@ with the numbers the engine used."""
 from __future__ import annotations
 
 import importlib
+import itertools
 import re
 
 import numpy as np
 import pytest
 from recorded import recorded_game
+from test_human import Terminal, first_listed_action
 
 import mystic_envs
 from agents import make_agent
+from agents.play import main as play_main
 from agents.records import RecordError, Replay, load_record
+from agents.replay import run as replay_run
 from mystic_envs.core.narration import action_label, table_events
 from mystic_envs.mystick_domination.cards import CARDS
 from mystic_envs.mystria.rules import SCORED
@@ -248,3 +252,23 @@ def test_every_action_index_has_a_label_in_every_position(env_id: str, n: int) -
         for a in range(len(before.legal_mask())):
             for viewer in (None, before.current_player):
                 assert action_label(before, a, viewer=viewer)
+
+
+def test_the_terminal_and_the_replay_tell_each_moves_story(tmp_path):
+    """``agents.play`` prints the story after each move, as the human's seat may know it;
+    ``agents.replay`` prints it, indented, under each move, as the chosen seat could know it."""
+    term = Terminal(itertools.repeat(first_listed_action))
+    path = tmp_path / "game.json"
+    argv = ["elemystic_v0", "--seat", "0", "--seed", "5", "--save", str(path)]
+    assert play_main(argv, input_fn=term.input, output=term.output) == 0
+    assert any(line.startswith("Round 1 fight: your column has ") for line in term.lines)
+    attack = r"(You attack|player_1 \(heuristic\) attacks) with Strength \d+ \(\d+ "
+    assert any(re.search(attack, line) for line in term.lines)
+
+    shown: list[str] = []
+    steps = len(load_record(path)["actions"])
+    forward = iter(["n"] * steps + ["q"])
+    assert replay_run(path, seat=1, input_fn=lambda _: next(forward), output=shown.append) == 0
+    text = "\n".join(shown)
+    assert "\n  Round 1 fight: player_0 (human)'s column has " in text
+    assert "\n  Your Energy: " in text

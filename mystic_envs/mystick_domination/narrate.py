@@ -36,7 +36,8 @@ def events(
             drawn = who.verb(entry[1], "draws", "draw")
             out.append(f"Initiative: {drawn} {_card(entry[2])}, a Major: discarded.")
         elif kind == "initiative_winner":
-            out.append(f"{who.verb(entry[1], 'wins', 'win')} the initiative and moves first.")
+            moves = "move" if entry[1] == viewer else "moves"
+            out.append(f"{who.verb(entry[1], 'wins', 'win')} the initiative and {moves} first.")
         elif kind == "fate":
             _, q, cards = entry
             shown = ", ".join(_card(c) for c in cards) or "nothing (the deck is empty)"

@@ -32,8 +32,11 @@ the best is played (ties to the lowest action):
   empty pool, a win or a loss by the final scores. Below 3 a draw is worth a share of that lead,
   so it draws to close a round it leads and avoids drawing when behind (it plays, challenges, or
   turns the Draw Count down with Feint or the Emperor instead). Crossroads, a free move that raises
-  the count, is used only while it leaves the round running: ending rounds with it lost games
-  (five players, the same 300 games: Swords decks 15.1% when it did, 19.6% when it did not).
+  the count, is used only at two players and only while it leaves the round running: ending rounds
+  with it lost games (five players, the same 300 games: Swords decks 15.1% when it did, 19.6% when
+  it did not), and at 3-5 players every use shortens a round for the whole table, so the game runs
+  more rounds and every deck pays more initiative draws (Cups + Swords decks, which get no card
+  back, were eliminated most and won least).
 - Duels. A Swords Pawn's points "when this Pawn's challenge succeeds" count at the chance that the
   challenge moves some Power.
 - Moves. An extra move (Haste, Dividend, The Chariot, The World) is a move it must make, and every
@@ -560,7 +563,14 @@ def _delayed_value(s: MystickState, p: int, e: Effect) -> float:
 
 def special_value(s: MystickState, p: int, k: int) -> float:
     c = SPECIAL_CARDS[k]
-    if any(e.op == DRAW_COUNT and s.draw_count + e.amount >= ROUND_DRAWS for e in EFFECTS[c]):
+    raises = [e for e in EFFECTS[c] if e.op == DRAW_COUNT]
+    if raises and s.n > 2:
+        # Not at 3-5 players: a round Crossroads shortens takes less Power out of the pool, so the
+        # game runs more rounds, each an initiative draw from every deck, which Cups + Swords
+        # decks (none of their cards returns a card or drains the pool) cannot pay. 400-800
+        # four-player games: 7.8 rounds a game -> 5.4, Cups + Swords 16.7% -> 22.3%.
+        return -WIN
+    if any(s.draw_count + e.amount >= ROUND_DRAWS for e in raises):
         # Crossroads never ends a round: measured over the same 300 five-player games, the decks
         # that used it to end rounds won 15.1% with Swords, 19.6% when they only used it before.
         return -1.0

@@ -132,6 +132,18 @@ def test_ends_a_won_game_when_the_pool_is_empty():
     assert s.is_terminal and s.winners() == [0]
 
 
+@pytest.mark.parametrize("n", [2, 3, 5])
+def test_passes_with_crossroads_only_at_two_players(n):
+    # player_1's Seven of Swords is full and its hand empty: raising the Draw Count with Crossroads
+    # costs no card, a draw does. At 3-5 players a shortened round makes the game run more rounds,
+    # each an initiative draw from every deck (Cups + Swords decks trailed), so it draws instead.
+    pawns = {0: [("Seven of Wands", 3)], 1: [("Seven of Swords", 3)]}
+    s = table(n=n, pawns=pawns, envs={1: ["Ace of Swords"]}, hands={1: []}, mover=1, pool=6)
+    crossroads = action(s, "special Ace of Swords")
+    assert crossroads in s.legal_actions()
+    assert (choose(s, seat=1) == crossroads) == (n == 2)
+
+
 def test_keeps_its_last_cards_instead_of_drawing_them():
     # Two cards left: a draw (and the Major it may replace) could empty the deck.
     s = table(pawns={0: [("Five of Wands", 2)]}, hands={0: ["Two of Cups"]}, deck_sizes={0: 2}, pool=6)

@@ -9,8 +9,10 @@ A player is an agent spec as ``training.evaluate --agents`` takes it: a name fro
 ``name:key=value,...`` (``mcts:simulations=200``) or a model path ending in ``.zip``; one per seat
 (``--players`` takes as many as the table has seats: two by default, ``--num-players N`` for more).
 Every player is built before the game starts, so one that cannot play the env is a one-line usage
-error. The table is shown once per phase, as an onlooker sees it (the public view), and each move
-as the table hears it (``agents.human.action_label``: "player_1 (random) drafts Fire"). With
+error. The table is shown once per phase, as an onlooker sees it (the public view), each move
+as the table hears it (``agents.human.action_label``: "player_1 (random) drafts Fire"), then what
+it caused as the table saw it, indented (``agents.human.table_events``: dice rolled, Fate cards,
+a fight's totals, a harvest, the final scoring). With
 ``--pause`` the game waits for Enter after each move; ``q``, ``quit`` or end of input (Ctrl-D) stop
 it, and Ctrl-C stops it at any time: "game abandoned", exit status 130, as ``agents.play``.
 Nothing is written to disk.
@@ -26,7 +28,7 @@ from typing import Any
 import mystic_envs
 from agents import make_agent
 from agents.cli import add_env_arguments, env_kwargs
-from agents.human import QUIT_WORDS, QuitGame, action_label
+from agents.human import QUIT_WORDS, QuitGame, action_label, table_events
 
 # The status a shell gives a program stopped by Ctrl-C (128 + SIGINT), as agents.play.
 ABANDONED_STATUS = 130
@@ -81,12 +83,17 @@ def play_game(
             shown_phase = phase
             print("\n" + env.render() + "\n")
         action = by_agent[agent].act(env, agent)
+        before = env.unwrapped.game_state.clone() if render else None
         if render:
             who = names[env.unwrapped.agent_name_mapping[agent]]
-            print(action_label(env.unwrapped.game_state, action, viewer=None, name=f"{agent} ({who})"))
+            print(action_label(before, action, viewer=None, name=f"{agent} ({who})"))
         env.step(action)
-        if render and pause is not None:
-            pause()
+        if render:
+            seats = [f"{a} ({n})" for a, n in zip(env.possible_agents, names, strict=True)]
+            for line in table_events(before, env.unwrapped.game_state, names=seats):
+                print(f"  {line}")
+            if pause is not None:
+                pause()
     if render:
         print("\n" + env.render())
     return final

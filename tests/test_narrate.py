@@ -17,6 +17,7 @@ from test_human import Terminal, first_listed_action
 
 import mystic_envs
 from agents import make_agent
+from agents.demo import main as demo_main
 from agents.play import main as play_main
 from agents.records import RecordError, Replay, load_record
 from agents.replay import run as replay_run
@@ -272,3 +273,11 @@ def test_the_terminal_and_the_replay_tell_each_moves_story(tmp_path):
     text = "\n".join(shown)
     assert "\n  Round 1 fight: player_0 (human)'s column has " in text
     assert "\n  Your Energy: " in text
+
+
+def test_the_demo_tells_what_each_move_caused_as_the_table_saw_it(capsys):
+    assert demo_main(["--env", "tarot_dice_v0", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    first_roll = r"^  A new round: every numbered die is rolled: player_0 \(heuristic\)'s D4 \d+"
+    assert re.search(first_roll, out, re.M)
+    assert re.search(r"^  player_\d \((heuristic|random)\)'s D\d+ rolls \d+ \(was \d+\)\.$", out, re.M)

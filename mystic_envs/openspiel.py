@@ -36,7 +36,8 @@ How the engine maps (``docs/openspiel.md`` has the full table):
   recall: it holds what the game's observation keeps, not the whole history.
 - Strings: ``action_to_string(p, a)`` is the move's label as seat ``p`` hears it
   (``mystic_envs.core.narration.action_label``: the card, die or target named, the imperative for
-  the mover, the third person for anyone else); ``action_meaning(a)`` stays the index's fixed name.
+  the mover, the third person for anyone else), with the index's fixed name ``action_meaning(a)``
+  in brackets where two legal actions would read alike (two copies of a card on offer).
   ``observation_string(p)`` is the table as seat ``p`` sees it (``describe(viewer=p)``);
   ``information_state_string(p)`` lists the observation's named pieces with their exact values
   (equal strings mean equal tensors, which is what tabular algorithms key on); ``str(state)`` is
@@ -296,7 +297,13 @@ class MysticOpenSpielState(pyspiel.State):
 
     def _action_to_string(self, player: int, action: int) -> str:
         # The label the terminal gives (the card, die or target named), as ``player`` hears it.
-        return action_label(self._deal.get(), int(action), viewer=player)
+        state = self._deal.get()
+        label = action_label(state, int(action), viewer=player)
+        # OpenSpiel needs one string per legal action; two copies of a card on offer (Mystic Vale's
+        # commons) read alike, so such a label also gets the index's fixed name.
+        if any(a != action and action_label(state, a, viewer=player) == label for a in state.legal_actions()):
+            label += f" [{state.game.action_meaning(int(action))}]"
+        return label
 
     def is_terminal(self) -> bool:
         return self._truncated or self._deal.get().is_terminal

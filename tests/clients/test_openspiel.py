@@ -171,9 +171,14 @@ def test_tensors_are_the_env_observations(env_id, n):
                 assert text == observer.string_from(state, p)
         assert np.array_equal(state.information_state_tensor(), state.information_state_tensor(player))
         action = int(rng.choice(state.legal_actions()))
-        # The label the terminal gives, as the mover hears it (the index's fixed name is action_meaning).
+        # The label the terminal gives, as the mover hears it, with the index's fixed name
+        # (action_meaning) added only where two legal actions would read alike.
         label = action_label(env.unwrapped.game_state, action, viewer=player)
-        assert state.action_to_string(player, action) == label
+        meaning = env.unwrapped.action_meaning(action)
+        assert state.action_to_string(player, action) in (label, f"{label} [{meaning}]")
+        if steps % 10 == 0:
+            strings = [state.action_to_string(player, a) for a in state.legal_actions()]
+            assert len(set(strings)) == len(strings)
         state.apply_action(action)
         env.step(action)
         steps += 1

@@ -397,6 +397,8 @@ def budget_png(result: dict[str, Any]) -> bytes:
     ci = np.array([result["ratings"][label]["ci95"] for _, label in searched]).reshape(-1, 2)
     ax.errorbar(sims, rating, yerr=[rating - ci[:, 0], ci[:, 1] - rating], marker="o", capsize=4, color="C0")
     ax.set_xscale("log", base=2)
+    ax.set_xticks(sims, labels=[str(s) for s in sims])
+    ax.minorticks_off()
     ax.set_xlabel("mcts simulations a move")
     two = result["num_players"] == 2
     ax.set_ylabel("Elo (random = 0), 95% interval" if two else "mean place (1 the best), 95% interval")

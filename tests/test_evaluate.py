@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -298,3 +304,35 @@ def test_demo_bad_players_are_one_line_usage_errors(args, message, capsys):
 def test_an_agent_spec_may_not_set_the_seed():
     with pytest.raises(ConfigError, match=r"^agent 'mcts:seed=3': seed is not an agent option; --seed sets"):
         parse_agent_spec("mcts:seed=3")
+
+
+def test_ctrl_c_is_one_line_that_gives_the_command_again_and_no_worker_traceback(tmp_path):
+    args = ["--env", "elemystic_v0", "--agents", "random", "heuristic", "--games", "100000"]
+    args += ["--workers", "2", "--out", str(tmp_path / "out")]
+    # A child started in the background may inherit SIGINT ignored; restore Python's own handler.
+    code = (
+        "import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+        f"from training.evaluate import main; main({args!r})"
+    )
+    err = tmp_path / "stderr"
+    with err.open("w") as sink:
+        proc = subprocess.Popen([sys.executable, "-c", code], stderr=sink, text=True, process_group=0)
+        try:
+            children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
+            deadline = time.monotonic() + 120
+            while len(children.read_text().split()) < 2:  # the pool's workers have started
+                assert proc.poll() is None and time.monotonic() < deadline, err.read_text()
+                time.sleep(0.1)
+            time.sleep(1)  # the pool is made while SIGINT is ignored; then its handler is back
+            os.killpg(proc.pid, signal.SIGINT)
+            assert proc.wait(timeout=60) == 130
+        finally:
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGKILL)
+    text = err.read_text()
+    assert "Traceback" not in text
+    assert text.strip().splitlines()[-1] == (
+        f"interrupted: nothing written to {tmp_path / 'out'} (a tournament has no checkpoint); "
+        f"run again: python -m training.evaluate {' '.join(args)}"
+    )
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())

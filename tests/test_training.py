@@ -4,8 +4,14 @@ from __future__ import annotations
 
 import csv
 import json
+import os
+import pickle
 import re
 import shutil
+import signal
+import subprocess
+import sys
+import time
 
 import numpy as np
 import pytest
@@ -14,6 +20,7 @@ from stable_baselines3.common.save_util import load_from_zip_file
 
 import mystic_envs
 from training import plots
+from training import train as train_module
 from training.evaluate import run_tournament
 from training.selfplay import OpponentPool, SelfPlayEnv
 from training.train import CSV_FIELDS, TrainError, main, parse_opponents
@@ -79,6 +86,60 @@ def test_resume_continues_exactly_as_an_uninterrupted_run(full_run, tmp_path):
     assert without_clock(_rows(out)) == without_clock(_rows(full_run))
     assert _same_weights(_weights(out), _weights(full_run))
     assert json.loads((out / "config.json").read_text())["timesteps"] == 1024
+
+
+def test_ctrl_c_prints_the_resume_command_and_the_run_resumes_exactly(full_run, tmp_path):
+    """Ctrl-C reaches the whole process group (the SubprocVecEnv workers too); the run stops in one
+    line that names its --resume command, and resuming it gives the uninterrupted run."""
+    out = tmp_path / "stopped"
+    args = ["--timesteps", "100000", "--seed", "5", "--out", str(out), *SHORT]
+    # A child started in the background may inherit SIGINT ignored; restore Python's own handler.
+    code = (
+        "import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+        f"from training.train import main; main({args!r})"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        process_group=0,
+    )
+    state = out / "checkpoint" / "state.pkl"
+    deadline = time.monotonic() + 300
+    while not (state.is_file() and pickle.loads(state.read_bytes())["timesteps"] >= 512):
+        assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
+        time.sleep(0.05)
+    os.killpg(proc.pid, signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130
+    assert err.strip().splitlines() == [
+        f"interrupted: the run in {out} stands at its last checkpoint (512 of 100,000 timesteps); "
+        f"continue with: python -m training.train --resume {out}"
+    ]
+    main(["--resume", str(out), "--timesteps", "1024", "--quiet"])
+
+    def without_clock(rows):
+        return [{k: v for k, v in r.items() if k != "seconds"} for r in rows]
+
+    assert without_clock(_rows(out)) == without_clock(_rows(full_run))
+    assert _same_weights(_weights(out), _weights(full_run))
+
+
+def test_an_interruption_before_the_first_checkpoint_says_there_is_nothing_to_resume(
+    tmp_path, capsys, monkeypatch
+):
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(train_module, "train", interrupted)
+    with pytest.raises(SystemExit) as stopped:
+        main(["--timesteps", "512", "--out", str(tmp_path / "run"), *SHORT])
+    assert stopped.value.code == 130
+    assert capsys.readouterr().err.strip().splitlines() == [
+        f"interrupted before the first checkpoint: nothing in {tmp_path / 'run'} to resume; "
+        "start again with another --out"
+    ]
 
 
 def test_another_seed_gives_another_run(full_run, tmp_path):

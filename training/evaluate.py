@@ -10,7 +10,9 @@ plays ``--games`` games, split equally over the seat orders, on ``--workers`` pr
 every core). Each game is seeded from ``--seed``, the pairing and the game index, so the results do
 not depend on the number of workers. Writes ``results.json`` (everything, the command included),
 ``results.md`` (the tables it prints) and ``winrate.png`` to ``--out`` (default
-``runs/eval/<env>-<timestamp>``). ``run_tournament`` does the same from Python, without files.
+``runs/eval/<env>-<timestamp>``); Ctrl-C stops it in one line that gives the command to run again
+(a tournament keeps nothing until its end; exit status 130). ``run_tournament`` does the same
+from Python, without files.
 ``--variant`` and ``--env-kwarg KEY=VALUE`` (repeatable) pass env keywords to every game
 (``agents.cli``). ``--save-games N`` also writes the records (``agents.records``) of the first N
 games of every pairing, which alternate over the seat orders, to ``records/<pairing>-<game>.json``
@@ -37,10 +39,12 @@ import numbers
 import os
 import platform
 import shlex
+import signal
 import sys
 import tempfile
+import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -216,6 +220,21 @@ def _chunks(items: Sequence[int], size: int) -> Iterable[tuple[int, ...]]:
         yield tuple(items[start : start + size])
 
 
+@contextlib.contextmanager
+def _deaf_to_ctrl_c() -> Iterator[None]:
+    """Processes started inside ignore SIGINT from their first instruction on (an ignored signal
+    survives exec): Ctrl-C reaches the whole process group, and the main process alone handles it
+    (the pool is then terminated) instead of every worker dying with its own traceback."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may set handlers, and only it gets KeyboardInterrupt anyway
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def _run_tasks(tasks: list[_Task], workers: int, progress: bool) -> list[_GameRecord]:
     from tqdm import tqdm
 
@@ -233,7 +252,8 @@ def _run_tasks(tasks: list[_Task], workers: int, progress: bool) -> list[_GameRe
         else:
             # spawn rather than fork: safe once agents hold torch models or threads, and alike on every OS.
             context = multiprocessing.get_context("spawn")
-            pool = stack.enter_context(context.Pool(min(workers, len(tasks))))
+            with _deaf_to_ctrl_c():
+                pool = stack.enter_context(context.Pool(min(workers, len(tasks))))
             results = pool.imap_unordered(_play_task, tasks)
         for chunk in results:
             records.extend(chunk)
@@ -918,6 +938,13 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         )
     except ConfigError as exc:
         parser.error(str(exc))
+    except KeyboardInterrupt:
+        command = shlex.join(["python", "-m", "training.evaluate", *(sys.argv[1:] if argv is None else argv)])
+        print(
+            f"interrupted: nothing written to {out} (a tournament has no checkpoint); run again: {command}",
+            file=sys.stderr,
+        )
+        raise SystemExit(130) from None  # 128 + SIGINT, as a shell reports a program stopped by Ctrl-C
     argv = sys.argv[1:] if argv is None else argv
     result["command"] = shlex.join(["python", "-m", "training.evaluate", *argv])
     result["config"] = {**vars(args), "out": str(out), "env_kwarg": dict(args.env_kwarg)}

@@ -25,8 +25,10 @@ deterministic policy, fixed seeds) against random and heuristic, appends a row t
 ``progress.csv`` and writes a checkpoint. ``--resume DIR`` continues from the last checkpoint
 exactly as if never interrupted: model, optimizer, every env mid-game, every random stream and the
 CSV come back, in the folder the run was started in (a copied or moved one is refused); a
-``--timesteps`` below the steps the run already has is refused. PPO settings are ``PPO_KWARGS``
-and ``POLICY_KWARGS`` below (``--net-arch`` sets the hidden layers of both the policy and the
+``--timesteps`` below the steps the run already has is refused. Ctrl-C stops a run as of its last
+checkpoint (written whole or not at all) and prints, in one line, the ``--resume`` command that
+continues it (exit status 130). PPO settings are ``PPO_KWARGS`` and ``POLICY_KWARGS`` below
+(``--net-arch`` sets the hidden layers of both the policy and the
 value network); torch runs on one thread, so a seed fixes the whole run.
 
 ``--imitate GAMES`` warm-starts the policy before any PPO update by behaviour cloning the
@@ -52,6 +54,7 @@ import os
 import pickle
 import random
 import shlex
+import signal
 import sys
 import time
 from collections.abc import Sequence
@@ -326,9 +329,28 @@ def _make_venv(cfg: TrainConfig) -> Any:
 
     from training.selfplay import SelfPlayEnv
 
-    factories = [partial(SelfPlayEnv, cfg.env, cfg.opponents, cfg.pool_size, **cfg.env_kwargs)] * cfg.n_envs
-    venv = SubprocVecEnv(factories) if cfg.n_envs > 1 else DummyVecEnv(factories)
-    return VecMonitor(venv)
+    factory = partial(SelfPlayEnv, cfg.env, cfg.opponents, cfg.pool_size, **cfg.env_kwargs)
+    if cfg.n_envs == 1:
+        return VecMonitor(DummyVecEnv([factory]))
+    return VecMonitor(SubprocVecEnv([partial(_deaf_to_ctrl_c, factory)] * cfg.n_envs))
+
+
+def _deaf_to_ctrl_c(factory: Any) -> Any:
+    # Ctrl-C reaches the whole process group. The main process alone handles it (it stops at the
+    # last checkpoint and closes the envs); a worker that died of it would leave its pipe broken
+    # and close() failing over the interruption.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    return factory()
+
+
+def _end_workers(venv: Any) -> None:
+    # Ctrl-C can cut a step between reading one worker's answer and the next: close() would then
+    # wait for an answer already read. The workers hold nothing the checkpoint needs, so they end.
+    inner = venv.venv  # under VecMonitor
+    for process in getattr(inner, "processes", ()):
+        process.kill()
+        process.join()
+    inner.closed = True
 
 
 class _Run:
@@ -522,6 +544,9 @@ def train(cfg: TrainConfig, resume: bool = False, progress: bool = True) -> Path
                 elapsed = seconds + time.perf_counter() - started
                 checkpointer.save(model, venv, {"rows": rows, "snapshots": snapshots, "seconds": elapsed})
         model.save(run.model)
+    except KeyboardInterrupt:
+        _end_workers(venv)
+        raise
     finally:
         venv.close()
     plot_learning_curves(run.csv, run.plot, title=f"{cfg.env}: MaskablePPO ({cfg.out})")
@@ -565,6 +590,22 @@ def _saved_config(run: _Run) -> dict[str, Any]:
                 "(docs/training-log.md); resume it with the version that started it"
             )
     return {k: v for k, v in saved.items() if k in fields}
+
+
+def _interrupted_line(cfg: TrainConfig) -> str:
+    """What a Ctrl-C leaves: the run as of its last checkpoint (written whole or not at all)."""
+    run = _Run(Path(cfg.out))
+    try:
+        done = _Checkpointer(run).load()["timesteps"]
+    except TrainError:
+        return (
+            f"interrupted before the first checkpoint: nothing in {cfg.out} to resume; "
+            "start again with another --out"
+        )
+    return (
+        f"interrupted: the run in {cfg.out} stands at its last checkpoint ({done:,} of {cfg.timesteps:,} "
+        f"timesteps); continue with: python -m training.train --resume {shlex.quote(cfg.out)}"
+    )
 
 
 def main(argv: list[str] | None = None) -> Path:
@@ -693,7 +734,11 @@ def main(argv: list[str] | None = None) -> Path:
         Path(cfg.out, "config.json").write_text(json.dumps(asdict(cfg), indent=2) + "\n")
     command = ["python", "-m", "training.train", *(sys.argv[1:] if argv is None else argv)]
     print(f"training {cfg.env} -> {cfg.out}  ({shlex.join(command)})")
-    model = train(cfg, resume=args.resume is not None, progress=not args.quiet)
+    try:
+        model = train(cfg, resume=args.resume is not None, progress=not args.quiet)
+    except KeyboardInterrupt:
+        print(_interrupted_line(cfg), file=sys.stderr)
+        raise SystemExit(130) from None  # 128 + SIGINT, as a shell reports a program stopped by Ctrl-C
     print(f"model: {model}")
     print(f"progress: {Path(cfg.out, 'progress.csv')}")
     print(f"learning curve: {Path(cfg.out, 'learning_curve.png')}")

@@ -57,3 +57,15 @@ def test_docs_command_answers_bad_arguments_with_its_usage_line(argv):
 
     with pytest.raises(SystemExit, match=r"usage: python -m mystic_envs.core.docs ENV_ID"):
         main(argv)
+
+
+@pytest.mark.parametrize("page", ["README.md", "docs/index.md", "docs/clients.md"])
+def test_front_pages_name_every_game_and_every_gymnasium_id(page):
+    import gymnasium
+
+    text = (ROOT / page).read_text()
+    registered = {name for name in gymnasium.registry if name.startswith("mystic/")}
+    assert registered == {mystic_envs.gym_id(env_id) for env_id in mystic_envs.ENV_IDS}
+    assert set(re.findall(r"\b[a-z_]+_v0\b", text)) == set(mystic_envs.ENV_IDS)
+    # PettingZoo's registry ids are lower case (mystic/elemystic-v0); Gymnasium's are CamelCase.
+    assert set(re.findall(r"mystic/[A-Z]\w*-v0", text)) == registered

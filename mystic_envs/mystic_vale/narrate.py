@@ -42,7 +42,7 @@ def events(
             s = "" if x == 1 else "s"
             out.append(f"{who.verb(p, 'takes', 'take')} {x} VP token{s} ({after.pool} left in the pool).")
     if after.phase == GAME_OVER:
-        scores = ", ".join(f"{who(p, p == 0)} {after.scores()[p]:g}" for p in range(len(after.tokens)))
+        scores = ", ".join(f"{who(p, False)} {after.scores()[p]:g}" for p in range(len(after.tokens)))
         out.append(f"The game is over; final VP: {scores}.")
     return out
 

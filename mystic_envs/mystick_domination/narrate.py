@@ -62,7 +62,7 @@ def events(
             out.append(f"{who.own(q, True)} {_card(c)} will take effect after the next initiative draw.")
         elif kind == "round_end":
             _, number, gained = entry
-            points = ", ".join(f"{who(q, q == 0)} {x}" for q, x in enumerate(gained) if after.alive[q] or x)
+            points = ", ".join(f"{who(q, False)} {x}" for q, x in enumerate(gained) if after.alive[q] or x)
             out.append(f"Round {number} ends; the Power on the Pawns scores: {points or 'nothing'}.")
         elif kind == "out":
             for q in entry[1]:

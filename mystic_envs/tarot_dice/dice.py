@@ -65,8 +65,10 @@ SYMBOL_BITS = PLANET_BIT | ZODIAC_BIT
 # match the card's value"); the symbol dice show 1-12, so every value of a card fits them.
 SIZE_AT_LEAST = tuple(sum(1 << d for d in range(NUM_NUMBERED) if SIZE[d] >= v) for v in range(21))
 TWIN = tuple((d + NUM_SIZES) % NUM_NUMBERED for d in range(NUM_NUMBERED))  # Gemini's opposite die
-# Zodiac faces that change a roll or add rolls to it (logged once per roll, for the narration).
-_ROLL_FACES = (LIBRA, SCORPIO, CAPRICORN, GEMINI, PISCES, SAGITTARIUS)
+# Zodiac faces that change each result of a roll, and those that add rolls to a primary one
+# (logged once per roll they act on, for the narration).
+_CHANGING_FACES = (LIBRA, SCORPIO, CAPRICORN)
+_CHAINING_FACES = (GEMINI, PISCES, SAGITTARIUS)
 
 
 def bits(mask: int) -> list[int]:
@@ -216,7 +218,7 @@ class DiceMixin:
             self.set_planet(new, rolled=True)
             return
         rolled = dice & self.changeable()
-        if rolled and face in _ROLL_FACES:
+        if rolled and (face in _CHANGING_FACES or (primary and face in _CHAINING_FACES)):
             log.append(("zodiac", face))
         # The mover's dice draw first: the order of draws is no rule, but this way a table and its
         # seat mirror roll alike from one seed (tests/tarot_dice/test_seat_symmetry.py).

@@ -64,7 +64,7 @@ def events(
             out.append(f"Planet phase: {face.name} acts: {face.text}")
         elif kind == "major":
             _, p, m = entry
-            out.append(f"{who.own(p, True)} {MAJORS[m].name} acts: {MAJORS[m].text}")
+            out.append(f"{MAJORS[m].name} acts for {who(p, False)}: {MAJORS[m].text}")
         elif kind == "capture":
             _, p, mine, v_mine, theirs, v_theirs = entry
             out.append(
@@ -76,7 +76,7 @@ def events(
         elif kind == "round_end":
             _, winner, points, how = entry
             why = "in the nightfall duel" if how == NIGHTFALL else "by capturing the last pair"
-            total = ", ".join(f"{who(q, q == 0)} {after.points[q]}" for q in (0, 1))
+            total = ", ".join(f"{who(q, False)} {after.points[q]}" for q in (0, 1))
             out.append(
                 f"{who.verb(winner, 'wins', 'win')} the round {why}, scoring {points}; match points: {total}."
             )

@@ -11,6 +11,7 @@ venv: $(STAMP)
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+	@.ci/check-needs $(BIN)/python
 	# The CPU build of torch 2.13.0 lies on local disk; any other spec pulls multi-GB CUDA wheels,
 	# so it goes in first and SB3 and RLlib then find their torch requirement already met.
 	$(BIN)/python -m pip install --quiet torch==2.13.0

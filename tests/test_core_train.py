@@ -235,3 +235,29 @@ def test_max_steps_cuts_are_bootstrapped_not_ended(monkeypatch):
     assert not seen["done"].any()  # a cut game is not a loss for anyone
     # Both seats' last transitions of every cut game take the value of their view where it was cut.
     assert (seen["bootstrap"] != 0).sum() >= 2 * len(collector.results["self"])
+
+
+def test_ctrl_c_prints_the_resume_command_of_the_last_checkpoint(tmp_path, capsys, monkeypatch):
+    out = tmp_path / "run"
+    main([*TINY, "--timesteps", "600", "--out", str(out)])
+    with open(out / "progress.csv", newline="") as f:
+        done = int(list(csv.DictReader(f))[-1]["timesteps"])  # whole rollouts: at least 600
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(core_train, "train", interrupted)
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as stopped:
+        main(["--resume", str(out), "--timesteps", "900", "--quiet"])
+    assert stopped.value.code == 130
+    assert capsys.readouterr().err.strip().splitlines() == [
+        f"interrupted: the run in {out} stands at its last checkpoint ({done} of 900 timesteps); "
+        f"continue with: python -m training.core_train --resume {out}"
+    ]
+    with pytest.raises(SystemExit):
+        main([*TINY, "--timesteps", "600", "--out", str(tmp_path / "new")])
+    assert capsys.readouterr().err.strip().splitlines()[-1] == (
+        f"interrupted before the first checkpoint: nothing in {tmp_path / 'new'} to resume; "
+        "start again with another --out"
+    )

@@ -34,7 +34,8 @@ is written. That boundary is also where the batch **restarts its games** from a 
 already bootstrapped at the rollout's end), so a checkpoint needs no mid-game state and ``--resume
 DIR`` goes on exactly as the uninterrupted run does (same weights bit for bit: policy, Adam, the
 torch generator that samples actions, the numpy generator that draws games and minibatches, the
-pool and the CSV are saved; torch on the same thread count). Ctrl-C leaves the last checkpoint.
+pool and the CSV are saved; torch on the same thread count). Ctrl-C leaves the last checkpoint and
+prints, in one line, the ``--resume`` command that continues it (exit status 130).
 
 Outputs in ``--out`` (default ``runs/core/<env>-<timestamp>``): ``model.zip`` (final; a MaskablePPO
 zip: ``make_agent("ppo", env_id, path=...)``), ``progress.csv``, ``learning_curve.png``,
@@ -647,6 +648,16 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+def _interrupted_line(cfg: CoreTrainConfig) -> str:
+    from training.train import interrupted_line
+
+    try:
+        done = pickle.loads(_Run(Path(cfg.out)).state.read_bytes())["timesteps"]
+    except (OSError, pickle.UnpicklingError, EOFError, KeyError):  # replaced whole: none yet
+        done = None
+    return interrupted_line(cfg.out, done, cfg.timesteps, "training.core_train")
+
+
 def main(argv: list[str] | None = None) -> Path:
     parser = _parser()
     args = parser.parse_args(argv)
@@ -709,7 +720,8 @@ def main(argv: list[str] | None = None) -> Path:
     try:
         model = train(cfg, resume=args.resume is not None, progress=not args.quiet)
     except KeyboardInterrupt:
-        raise SystemExit(130) from None
+        print(_interrupted_line(cfg), file=sys.stderr)
+        raise SystemExit(130) from None  # 128 + SIGINT, as a shell reports a program stopped by Ctrl-C
     print(f"model: {model}")
     print(f"progress: {Path(cfg.out, 'progress.csv')}  learning curve: {Path(cfg.out, 'learning_curve.png')}")
     return model

@@ -592,20 +592,26 @@ def _saved_config(run: _Run) -> dict[str, Any]:
     return {k: v for k, v in saved.items() if k in fields}
 
 
-def _interrupted_line(cfg: TrainConfig) -> str:
-    """What a Ctrl-C leaves: the run as of its last checkpoint (written whole or not at all)."""
-    run = _Run(Path(cfg.out))
-    try:
-        done = _Checkpointer(run).load()["timesteps"]
-    except TrainError:
+def interrupted_line(out: str, done: int | None, timesteps: int, module: str) -> str:
+    """The one line a Ctrl-C prints: the run in ``out`` stands at its last checkpoint (``done``
+    timesteps, None before the first), which ``python -m module --resume out`` continues."""
+    if done is None:
         return (
-            f"interrupted before the first checkpoint: nothing in {cfg.out} to resume; "
+            f"interrupted before the first checkpoint: nothing in {out} to resume; "
             "start again with another --out"
         )
     return (
-        f"interrupted: the run in {cfg.out} stands at its last checkpoint ({done:,} of {cfg.timesteps:,} "
-        f"timesteps); continue with: python -m training.train --resume {shlex.quote(cfg.out)}"
+        f"interrupted: the run in {out} stands at its last checkpoint ({done:,} of {timesteps:,} "
+        f"timesteps); continue with: python -m {module} --resume {shlex.quote(out)}"
     )
+
+
+def _interrupted_line(cfg: TrainConfig) -> str:
+    try:
+        done = _Checkpointer(_Run(Path(cfg.out))).load()["timesteps"]
+    except TrainError:  # written whole or not at all: no checkpoint yet
+        done = None
+    return interrupted_line(cfg.out, done, cfg.timesteps, "training.train")
 
 
 def main(argv: list[str] | None = None) -> Path:

@@ -21,9 +21,13 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 # The compiled core in place (mystic_envs/core/_core*.so) after a change to a C file; pip install -e .
-# builds it too. Concurrent builds in one checkout take turns on a lock.
+# builds it too. Concurrent builds in one checkout take turns on a lock. The new library is renamed
+# over the old one, never written into it: a process that has the old one loaded keeps running.
 core: $(STAMP)
-	flock /tmp/mystic-core-build.lock $(BIN)/python setup.py -q build_ext --inplace
+	flock /tmp/mystic-core-build.lock sh -c '$(BIN)/python setup.py -q build_ext --build-lib build/core \
+		&& for so in build/core/mystic_envs/core/_core*.so; do \
+			cp "$$so" "mystic_envs/core/.new.$${so##*/}" && mv -f "mystic_envs/core/.new.$${so##*/}" "mystic_envs/core/$${so##*/}"; \
+		done'
 
 # The exactness tests on a build of the core with AddressSanitizer and UndefinedBehaviorSanitizer
 # (any report fails the run). SANITIZE_ARGS=--soak for the long form; CI runs a short form

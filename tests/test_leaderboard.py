@@ -256,6 +256,29 @@ def test_verify_replays_published_deals_and_catches_a_changed_result(published, 
     assert f"{len(failures)} failures" in capsys.readouterr().out
 
 
+def test_the_published_leaderboard_verifies_in_short_form():
+    # CI's short form: one deal of every pairing whose agents search at most 64 simulations a move.
+    path = leaderboard.published_path("elemystic_v0", 2)
+    assert path.is_file(), "docs/leaderboard/elemystic_v0-2p.json is published"
+    labels = json.loads(path.read_text())["agents"]
+    cheap = [label for label in labels if not label.startswith("mcts") or int(label.split("=")[1]) <= 64]
+    pairs = [(a, b) for i, a in enumerate(labels) for b in labels[i:] if a in cheap and b in cheap]
+    assert verify("elemystic_v0", sample=1, pairings=pairs) == []
+
+
+def test_the_web_seat_menu_reads_the_published_ratings():
+    from agents.web.games import catalog
+
+    game = next(g for g in catalog()["games"] if g["env_id"] == "elemystic_v0")
+    published = leaderboard.published_ratings("elemystic_v0", 2)
+    assert game["ratings"]["2"]["random"] == "Elo 0"
+    lo, hi = published["heuristic"]["ci95"]
+    assert (
+        game["ratings"]["2"]["heuristic"]
+        == f"Elo {published['heuristic']['rating']:+.0f} [{lo:+.0f}, {hi:+.0f}]"
+    )
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [

@@ -146,7 +146,7 @@ def test_bad_games_agents_keywords_and_seeds_are_4xx_with_a_message(client):
 
 
 def test_agent_options_stay_within_limits_and_never_name_a_file():
-    assert parse_agent("mcts", "elemystic_v0") == ("mcts", {"simulations": 100})
+    assert parse_agent("mcts", "elemystic_v0") == ("mcts", {"simulations": 64})
     assert parse_agent("mcts:simulations=40,rollout=heuristic", "mystria_v0") == (
         "mcts",
         {"simulations": 40, "rollout": "heuristic"},

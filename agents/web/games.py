@@ -45,8 +45,9 @@ AGENT_OPTIONS: dict[str, dict[str, tuple[type, Any]]] = {
     "ppo": {"deterministic": (bool, None)},
     "rllib": {"deterministic": (bool, None)},
 }
-#: What each agent name means when the page gives no options (mcts with a small budget).
-AGENT_DEFAULTS: dict[str, dict[str, Any]] = {"mcts": {"simulations": 100}}
+#: What each agent name means when the page gives no options (mcts with a small budget, one of the
+#: leaderboard's, so that the seat menu can show its published rating).
+AGENT_DEFAULTS: dict[str, dict[str, Any]] = {"mcts": {"simulations": 64}}
 # Keyword choices a page cannot guess from a default value.
 KWARG_CHOICES: dict[tuple[str, str], tuple[str, ...]] = {("mystria_v0", "variant"): ("full", "intro")}
 
@@ -151,6 +152,33 @@ def env_keywords(env_id: str) -> list[dict[str, Any]]:
     return out
 
 
+def published_ratings(env_id: str) -> dict[str, dict[str, str]]:
+    """By player count, each seat menu agent's rating on the published leaderboard
+    (``training.leaderboard``, ``docs/leaderboard/``), as the menu shows it; agents not rated are absent."""
+    from training.leaderboard import published_ratings as read
+
+    out = {}
+    for n in mystic_envs.player_counts(env_id):
+        ratings = read(env_id, n)
+        shown = {}
+        for name in available_agents(env_id):
+            rating = ratings.get(agent_label(name, AGENT_DEFAULTS.get(name, {})))
+            if rating is None:
+                continue
+            lo, hi = rating["ci95"]
+            if rating["scale"] == "Elo":
+                shown[name] = (
+                    "Elo 0"
+                    if lo == hi == rating["rating"] == 0
+                    else (f"Elo {rating['rating']:+.0f} [{lo:+.0f}, {hi:+.0f}]")
+                )
+            else:
+                shown[name] = f"place {rating['rating']:.2f} [{lo:.2f}, {hi:.2f}]"
+        if shown:
+            out[str(n)] = shown
+    return out
+
+
 def catalog() -> dict[str, Any]:
     games = []
     for env_id in mystic_envs.ENV_IDS:
@@ -160,6 +188,7 @@ def catalog() -> dict[str, Any]:
                 "player_counts": list(mystic_envs.player_counts(env_id)),
                 "kwargs": env_keywords(env_id),
                 "agents": available_agents(env_id),
+                "ratings": published_ratings(env_id),
                 "drawn": drawer(env_id) is not None,
             }
         )

@@ -43,12 +43,13 @@ function gameEntry() {
   return ui.catalog.games.find((g) => g.env_id === $("game").value);
 }
 
-function agentLabel(name) {
+// The published leaderboard's rating of the agent at this table size, when it has one.
+function agentLabel(name, rating) {
   if (name === "human") return "you";
   const defaults = ui.catalog.agent_defaults[name];
-  if (!defaults) return name;
-  const opts = Object.entries(defaults).map(([k, v]) => `${k}=${v}`).join(", ");
-  return `${name} (${opts})`;
+  const opts = defaults ? Object.entries(defaults).map(([k, v]) => `${k}=${v}`).join(", ") : "";
+  const label = opts ? `${name} (${opts})` : name;
+  return rating ? `${label} · ${rating}` : label;
 }
 
 function fillPlayers() {
@@ -94,7 +95,8 @@ function fillSeats() {
     label.textContent = `player_${seat}`;
     const select = document.createElement("select");
     select.id = `seat-${seat}`;
-    for (const name of game.agents) select.add(new Option(agentLabel(name), name));
+    const ratings = game.ratings[String(n)] || {};
+    for (const name of game.agents) select.add(new Option(agentLabel(name, ratings[name]), name));
     select.value = seat === 0 ? "human" : game.agents.includes("heuristic") ? "heuristic" : "random";
     label.appendChild(select);
     seats.appendChild(label);

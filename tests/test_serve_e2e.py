@@ -146,6 +146,18 @@ def test_a_game_of_agents_is_watched_with_everything_shown(page):
     assert "Final scores" in page.inner_text("#result")
 
 
+def test_the_seat_menu_shows_the_published_ratings(page):
+    from training.leaderboard import published_ratings
+
+    page.select_option("#game", "elemystic_v0")
+    texts = page.eval_on_selector(
+        "#seat-1", "e => Object.fromEntries(Array.from(e.options).map(o => [o.value, o.text]))"
+    )
+    heuristic = published_ratings("elemystic_v0", 2)["heuristic"]
+    assert texts["heuristic"].startswith(f"heuristic · Elo {heuristic['rating']:+.0f} [")
+    assert texts["mcts"].startswith("mcts (simulations=64) · Elo +") and texts["random"] == "random · Elo 0"
+
+
 def test_bad_input_is_shown_on_the_page_and_the_server_plays_on(page, tmp_path: Path):
     bad = tmp_path / "bad.json"
     bad.write_text("{ this is not a record")

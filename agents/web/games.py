@@ -22,7 +22,7 @@ import numpy as np
 
 import mystic_envs
 from agents import make_agent
-from agents.human import action_label
+from agents.human import action_label, table_events
 from agents.records import GameRecorder, RecordError, parse_record, replay
 from agents.web.draw import ALL, describe_text, draw, drawer
 from mystic_envs.core.aec import ENV_KWARGS, game_keywords
@@ -455,7 +455,8 @@ def move_entry(
 ) -> dict[str, Any]:
     """One move of the list as ``viewer`` may read it: in full for the mover, for everyone once the
     game is over and in a watched game; otherwise as the table heard it (a secret stays secret).
-    ``seat_page``: the viewer is the human of that seat, whose own moves read "you"."""
+    ``seat_page``: the viewer is the human of that seat, whose own moves read "you". ``events``:
+    what the move caused, as the viewer's seat may know it (the public story for everyone else)."""
     before = session.positions[m.step]
     if viewer == m.player:
         who, label = "you" if seat_page else f"player_{m.player}", action_label(before, m.action, m.player)
@@ -463,7 +464,9 @@ def move_entry(
         who, label = f"player_{m.player}", action_label(before, m.action, m.player)
     else:
         who, label = "", action_label(before, m.action, viewer if isinstance(viewer, int) else None)
-    return {"step": m.step, "player": m.player, "who": who, "label": label}
+    seat = viewer if isinstance(viewer, int) else None
+    events = table_events(before, session.positions[m.step + 1], viewer=seat)
+    return {"step": m.step, "player": m.player, "who": who, "label": label, "events": events}
 
 
 def view_payload(session: Session, token: str | None, view: str | None, step: str | None) -> dict[str, Any]:

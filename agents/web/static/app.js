@@ -244,6 +244,13 @@ function show(data) {
       li.append(who);
     }
     li.append(m.label);
+    // What the move caused (dice rolled, Fate cards, a fight's totals ...), as this viewer may know it.
+    if (m.events.length) {
+      const told = document.createElement("div");
+      told.className = "events";
+      told.textContent = m.events.join(" ");
+      li.append(told);
+    }
     moves.appendChild(li);
   });
   if (moves.lastChild) moves.lastChild.classList.add("current");

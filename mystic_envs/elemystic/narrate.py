@@ -10,7 +10,7 @@ story; the secret cards in hand never appear in it.
 from __future__ import annotations
 
 from mystic_envs.core.narration import Teller
-from mystic_envs.elemystic.cards import ELEMENT_NAMES, ELEMENTS, SPEED
+from mystic_envs.elemystic.cards import EARTH, ELEMENT_NAMES, ELEMENTS, SPEED, STORM
 from mystic_envs.elemystic.rules import GAME_OVER, MASK_ELEMENTS, Attack, ElemysticState, RoundSummary
 
 
@@ -31,6 +31,10 @@ def events(
         pool = ", ".join(ELEMENT_NAMES[e] for e in MASK_ELEMENTS[after.pool])
         out.append(f"Round {after.round} begins; the drafting pool: {pool}.")
     return out
+
+
+# Earth has no ability, and Storm's happened as it was played: neither does anything at the fight.
+_NOTHING_AT_THE_FIGHT = (EARTH, STORM)
 
 
 def _fight(r: RoundSummary, who: Teller) -> list[str]:
@@ -55,7 +59,9 @@ def _sum(parts: tuple[tuple[str, int], ...]) -> str:
 
 def _attack(a: Attack, r: RoundSummary, who: Teller) -> str:
     front = r.fronts[a.attacker]
-    if a.ability >= 0:
+    if front in _NOTHING_AT_THE_FIGHT:
+        ability = ""
+    elif a.ability >= 0:
         ability = f"{ELEMENT_NAMES[a.ability]}'s ability resolves: {ELEMENTS[a.ability].ability} "
     else:
         ability = f"Thunder silenced {ELEMENT_NAMES[front]}'s ability. "

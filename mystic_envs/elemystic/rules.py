@@ -349,11 +349,11 @@ class ElemysticState(GameState):
             strength.append((f"{ELEMENT_NAMES[f]}'s Invocation", self.inv_strength[p]))
             defense.append((f"{ELEMENT_NAMES[f]}'s Invocation", INV_DEFENSE[f]))
             if self.thunder_charged[p]:
-                strength.append(("the charged Thunder Token", THUNDER_CHARGE_STRENGTH))
+                strength.append(("charged Thunder Token", THUNDER_CHARGE_STRENGTH))
         if self.air_bonus[p] == AIR_AS_STRENGTH:
-            strength.append(("the Air Token", AIR_TOKEN_STRENGTH))
+            strength.append(("Air Token", AIR_TOKEN_STRENGTH))
         elif self.air_bonus[p] == AIR_AS_DEFENSE:
-            defense.append(("the Air Token", AIR_TOKEN_DEFENSE))
+            defense.append(("Air Token", AIR_TOKEN_DEFENSE))
         if self.shadow_column == p:
             swapped_s = tuple((f"{source} (its Defense)", x) for source, x in defense)
             return swapped_s, tuple((f"{source} (its Strength)", x) for source, x in strength)

@@ -142,6 +142,9 @@ typedef struct { /* sleeves.Profile */
     int16_t symbols, end_vp;
     eff_t harvest[MAX_HARVEST];
     int8_t wp[MAX_WP];
+    /* the card's totals as the observation shows them (observation._content), made when it is
+     * sleeved rather than on every step: decay, growth ... end VP, then the open slots */
+    float shown[CARD_STATS - 1];
 } prof_t;
 
 typedef struct {
@@ -188,6 +191,9 @@ typedef struct {
     bonus_t guard_bonus[MAX_BONUS], growth_bonus[MAX_BONUS];
     int8_t guard_n, growth_n;
     int16_t h_mana, h_vp, h_spirits[4];
+    int16_t cards_end_vp[MAXP]; /* sums over the seat's 20 profiles, kept as they change */
+    int8_t cards_level3[MAXP];
+    int8_t card_net[MAXP][NC]; /* each profile's decay - growth, read on every spoil check */
     prof_t prof[MAXP][NC];
 } st_t;
 
@@ -272,6 +278,16 @@ static void read_profile(prof_t *p, const int8_t *slots, int band) {
     p->symbols = (int16_t)symbols;
     p->end_vp = (int16_t)evp;
     p->level3 = (int8_t)level3;
+    float *x = p->shown;
+    x[0] = (float)(p->decay / 3.0);
+    x[1] = (float)(p->growth / 3.0);
+    x[2] = (float)(p->gpg / 2.0);
+    x[3] = (float)(p->guardians / 4.0);
+    x[4] = (float)(p->mana / 3.0);
+    for (int k = 0; k < 4; k++) x[5 + k] = (float)(p->spirits[k] / 3.0);
+    x[9] = (float)(p->harvest_vp / 3.0);
+    x[10] = (float)(p->end_vp / 10.0);
+    for (int k = 0; k < 3; k++) x[11 + k] = (float)(slots[k] < 0);
 }
 
 static inline int multiplier(int per, int guardians, int field_cards) {
@@ -331,9 +347,10 @@ static int active_vales(const st_t *s, int q, int8_t *out) {
 
 static int net_decay(const st_t *s, int q) {
     const prof_t *prof = s->prof[q];
+    const int8_t *card_net = s->card_net[q];
     int net = 0, c = s->on_deck[q];
-    for (int i = 0; i < s->field_n[q]; i++) net += prof[s->field[q][i]].decay - prof[s->field[q][i]].growth;
-    if (c >= 0) net += prof[c].decay - prof[c].growth;
+    for (int i = 0; i < s->field_n[q]; i++) net += card_net[s->field[q][i]];
+    if (c >= 0) net += card_net[c];
     const bonus_t *guard, *growth;
     int ng, nw;
     if (q == s->active) {
@@ -346,9 +363,11 @@ static int net_decay(const st_t *s, int q) {
         if (b == c || find8(s->field[q], s->field_n[q], b) >= 0) net -= prof[b].gpg;
     }
     for (int i = 0; i < nw; i++) net -= growth[i].a;
-    int8_t av[MAX_OWN];
-    int na = active_vales(s, q, av);
-    for (int i = 0; i < na; i++) net -= VALE(av[i], VA_GROWTH);
+    if (s->vales_n[q]) {
+        int8_t av[MAX_OWN];
+        int na = active_vales(s, q, av);
+        for (int i = 0; i < na; i++) net -= VALE(av[i], VA_GROWTH);
+    }
     return net;
 }
 
@@ -658,9 +677,15 @@ static int sleeve_targets(const st_t *s, int8_t *out) {
 
 static void sleeve(st_t *s, int adv, int c) {
     int q = s->active, k = ADV(adv, AD_SLOT);
+    prof_t *p = &s->prof[q][c];
     s->slots[q][c][k] = (int8_t)adv;
     if (ADV(adv, AD_BAND)) s->band[q][c] = (int8_t)k;
-    read_profile(&s->prof[q][c], s->slots[q][c], s->band[q][c]);
+    s->cards_end_vp[q] = (int16_t)(s->cards_end_vp[q] - p->end_vp);
+    s->cards_level3[q] = (int8_t)(s->cards_level3[q] - p->level3);
+    read_profile(p, s->slots[q][c], s->band[q][c]);
+    s->card_net[q][c] = (int8_t)(p->decay - p->growth);
+    s->cards_end_vp[q] = (int16_t)(s->cards_end_vp[q] + p->end_vp);
+    s->cards_level3[q] = (int8_t)(s->cards_level3[q] + p->level3);
 }
 
 static int replacement(st_t *s, int level) {
@@ -676,8 +701,7 @@ static int vale_replacement(st_t *s, int level) {
 }
 
 static int end_vp(const st_t *s, int q) {
-    int vp = 0;
-    for (int c = 0; c < NC; c++) vp += s->prof[q][c].end_vp;
+    int vp = s->cards_end_vp[q];
     for (int i = 0; i < s->vales_n[q]; i++) vp += VALE(s->vales[q][i], VA_EVP);
     return vp;
 }
@@ -685,8 +709,7 @@ static int end_vp(const st_t *s, int q) {
 static inline int points(const st_t *s, int q) { return s->tokens[q] + end_vp(s, q); }
 
 static int tiebreak(const st_t *s, int q) {
-    int t = 0;
-    for (int c = 0; c < NC; c++) t += s->prof[q][c].level3;
+    int t = s->cards_level3[q];
     for (int i = 0; i < s->vales_n[q]; i++) t += VALE(s->vales[q][i], VA_LEVEL) == 2;
     return t;
 }
@@ -1165,16 +1188,7 @@ static void write_seat(const st_t *s, float *o, int r, int own, int live, const 
         b[0] = 1.0f;
         for (int k = 0; k < 3; k++)
             if (sl[k] >= 0) b[NUM_ZONES + sl[k]] += 1.0f;
-        float *x = b + NUM_ZONES + nadv;
-        x[0] = (float)(p->decay / 3.0);
-        x[1] = (float)(p->growth / 3.0);
-        x[2] = (float)(p->gpg / 2.0);
-        x[3] = (float)(p->guardians / 4.0);
-        x[4] = (float)(p->mana / 3.0);
-        for (int k = 0; k < 4; k++) x[5 + k] = (float)(p->spirits[k] / 3.0);
-        x[9] = (float)(p->harvest_vp / 3.0);
-        x[10] = (float)(p->end_vp / 10.0);
-        for (int k = 0; k < 3; k++) x[11 + k] = (float)(sl[k] < 0);
+        memcpy(b + NUM_ZONES + nadv, p->shown, sizeof p->shown);
     }
     for (int i = 0; i < s->field_n[r]; i++) {
         float *b = o + cards_at + s->field[r][i] * feat;
@@ -1355,6 +1369,9 @@ static void init(void *sv, const me_config *cfg, uint64_t seed) {
             for (int k = 0; k < 3; k++) s->slots[q][c][k] = (int8_t)(p >= 0 && ADV(p, AD_SLOT) == k ? p : -1);
             s->band[q][c] = -1;
             read_profile(&s->prof[q][c], s->slots[q][c], -1);
+            s->card_net[q][c] = (int8_t)(s->prof[q][c].decay - s->prof[q][c].growth);
+            s->cards_end_vp[q] = (int16_t)(s->cards_end_vp[q] + s->prof[q][c].end_vp);
+            s->cards_level3[q] = (int8_t)(s->cards_level3[q] + s->prof[q][c].level3);
         }
     }
     for (int q = 0; q < n; q++) {

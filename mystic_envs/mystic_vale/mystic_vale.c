@@ -95,7 +95,6 @@ static const int32_t EXPECTED[C_NUM_ADV] = {
 #define MAX_VPILE 32  /* cards of one vale level */
 #define MAX_OWN 64    /* vales one seat owns */
 #define MAX_WP 12     /* When Played rows of one card */
-#define MAX_HARVEST 9 /* Harvest rows of one card */
 #define MAX_BONUS 16  /* Conclave guardians or Blooming Arbor growths in effect */
 #define MAX_BUYS 8
 #define MAX_SUN 16
@@ -132,16 +131,13 @@ enum {
     L_BOUGHT_VALES, L_PENDING, L_WP_CARD, L_PEEKED, L_SEATS
 };
 
-typedef struct {
-    int8_t op, amount, per, arg;
-} eff_t;
-
 typedef struct { /* sleeves.Profile */
     int8_t decay, growth, gpg, guardians, mana, spirits[4], harvest_vp;
-    int8_t guardian_harvest, lose_mana, discount, redraw, level3, n_harvest, n_wp;
+    int8_t guardian_harvest, lose_mana, discount, redraw, level3;
+    /* the active parts whose Harvest and When Played rows act, in slot order (their rows are read
+     * from the table when they act, which keeps a profile, and so a state, small) */
+    int8_t n_harvest, n_wp, harvest[3], wp[3];
     int16_t symbols, end_vp;
-    eff_t harvest[MAX_HARVEST];
-    int8_t wp[MAX_WP];
     /* the card's totals as the observation shows them (observation._content), made when it is
      * sleeved rather than on every step: decay, growth ... end VP, then the open slots */
     float shown[CARD_STATS - 1];
@@ -239,7 +235,7 @@ static void read_profile(prof_t *p, const int8_t *slots, int band) {
         int t = ADV(a, AD_TRIGGER);
         for (int e = 0; e < ADV(a, AD_NEFF); e++) {
             int op = ADV(a, AD_EFF + 4 * e), amount = ADV(a, AD_EFF + 4 * e + 1);
-            int per = ADV(a, AD_EFF + 4 * e + 2), arg = ADV(a, AD_EFF + 4 * e + 3);
+            int per = ADV(a, AD_EFF + 4 * e + 2);
             if (t == T_ONGOING && op == OP_GROWTH) {
                 if (per == PER_GUARDIAN_ON_CARD)
                     gpg += amount;
@@ -248,8 +244,8 @@ static void read_profile(prof_t *p, const int8_t *slots, int band) {
             } else if (t == T_ONGOING && op == OP_DECAY_CAP) {
                 if (amount < cap) cap = amount;
             } else if (t == T_HARVEST) {
-                eff_t *h = &p->harvest[p->n_harvest++];
-                h->op = (int8_t)op, h->amount = (int8_t)amount, h->per = (int8_t)per, h->arg = (int8_t)arg;
+                if (!p->n_harvest || p->harvest[p->n_harvest - 1] != a) p->harvest[p->n_harvest++] = (int8_t)a;
+                if (per == PER_GUARDIAN_ON_CARD) p->guardian_harvest = 1;
             } else if (t == T_IN_FIELD && op == OP_LOSE_MANA) {
                 lose += amount;
             } else if (t == T_IN_FIELD && op == OP_DISCOUNT_SAME_CARD) {
@@ -257,7 +253,7 @@ static void read_profile(prof_t *p, const int8_t *slots, int band) {
             } else if (t == T_WOULD_SPOIL) {
                 redraw += amount;
             } else if (t == T_WHEN_PLAYED) {
-                for (int i = 0; i < amount; i++) p->wp[p->n_wp++] = (int8_t)op;
+                if (!p->n_wp || p->wp[p->n_wp - 1] != a) p->wp[p->n_wp++] = (int8_t)a;
             } else if (t == T_END_GAME) {
                 evp += amount * (per == PER_SYMBOL_ON_CARD ? symbols : 1);
             }
@@ -270,8 +266,6 @@ static void read_profile(prof_t *p, const int8_t *slots, int band) {
     p->mana = (int8_t)sym[0];
     for (int j = 0; j < 4; j++) p->spirits[j] = (int8_t)sym[4 + j];
     p->harvest_vp = (int8_t)hvp;
-    for (int i = 0; i < p->n_harvest; i++)
-        if (p->harvest[i].per == PER_GUARDIAN_ON_CARD) p->guardian_harvest = 1;
     p->lose_mana = (int8_t)lose;
     p->discount = (int8_t)discount;
     p->redraw = (int8_t)redraw;
@@ -319,8 +313,12 @@ static void play_on_deck(st_t *s) {
     s->field[q][s->field_n[q]++] = (int8_t)c;
     s->wp_card = (int8_t)c;
     const prof_t *p = &s->prof[q][c];
-    memcpy(s->wp_queue, p->wp, (size_t)p->n_wp);
-    s->wp_n = p->n_wp;
+    s->wp_n = 0;
+    for (int i = 0; i < p->n_wp; i++) { /* profile.when_played: each row, amount times */
+        int a = p->wp[i];
+        for (int e = 0; e < ADV(a, AD_NEFF); e++)
+            for (int k = 0; k < ADV(a, AD_EFF + 4 * e + 1); k++) s->wp_queue[s->wp_n++] = (int8_t)ADV(a, AD_EFF + 4 * e);
+    }
     s->cont = C_REVEAL;
 }
 
@@ -385,14 +383,17 @@ static void refresh_harvest(st_t *s) {
         if (p->n_harvest) {
             int g = guardians(s, c);
             for (int j = 0; j < p->n_harvest; j++) {
-                const eff_t *e = &p->harvest[j];
-                int x = e->amount * multiplier(e->per, g, n);
-                if (e->op == OP_GAIN_MANA)
-                    mana += x;
-                else if (e->op == OP_GAIN_VP)
-                    vp += x;
-                else if (e->op == OP_GAIN_SPIRIT)
-                    spirits[e->arg] += x;
+                int a = p->harvest[j];
+                for (int e = 0; e < ADV(a, AD_NEFF); e++) {
+                    const int32_t *row = &ADV(a, AD_EFF + 4 * e);
+                    int x = row[1] * multiplier(row[2], g, n);
+                    if (row[0] == OP_GAIN_MANA)
+                        mana += x;
+                    else if (row[0] == OP_GAIN_VP)
+                        vp += x;
+                    else if (row[0] == OP_GAIN_SPIRIT)
+                        spirits[row[3]] += x;
+                }
             }
         }
     }

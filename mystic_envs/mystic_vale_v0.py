@@ -46,7 +46,9 @@ commons and vale decks, the level-1 advancements left in the box.
 
 Keyword arguments: ``num_players`` (2-4, default 2), ``render_mode`` (``"ansi"``, ``"human"``),
 ``illegal_action`` (``"terminate"`` default, ``"penalize"``, ``"raise"``), ``illegal_reward``
-(-1.0), ``max_steps`` (5000).
+(-1.0), ``max_steps`` (5000), ``engine`` (``"python"`` default, ``"c"``: the same game on the compiled
+twin ``mystic_envs/mystic_vale/mystic_vale.c``, which ``mystic_envs.vector.make("mystic_vale_v0",
+num_envs=N)`` also batches; ``docs/core.md``).
 
 Infos: the same numeric keys on every step from ``reset()`` on (``phase`` code, ``scores`` (points
 so far: tokens + end-game VP), ``game_over``, ``winners`` as 0/1 per seat, ``end_reason`` code,

@@ -11,7 +11,7 @@ field, in ``docs/records.md``::
     {
       "format": "mystic-envs-record",
       "schema_version": 1,
-      "library_version": "0.2.0",           # mystic_envs.__version__ that played it
+      "library_version": "0.3.0",           # mystic_envs.__version__ that played it
       "env_id": "elemystic_v0",
       "kwargs": {"max_steps": 1000},          # env keywords, JSON scalars (render_mode is dropped)
       "num_players": 2,

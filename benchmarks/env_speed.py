@@ -36,8 +36,9 @@ in a Python loop; memory per game in the batch; and the wall time of a fresh bui
 
 Core targets (``CORE_*`` below): batch >= 2,000,000 moves/s (Elemystic) or 1,000,000 (Mystria's
 full rules, Tarot Dice) and >= 40x (Elemystic) or 30x the Python AEC path, at each batch size of
-``CORE_NUM_ENVS``; two threads >= 1.7x one at 1,024 envs; compiled clone + rollout >= 20x the Python
-engine's playouts/s.
+``CORE_NUM_ENVS``; Mystic Vale (issue 29) >= 400,000 moves/s at 2 players and >= 250,000 and >= 12x
+the Python AEC path at 4, at 1,024 envs; two threads >= 1.7x one at 1,024 envs; compiled clone +
+rollout >= 20x the Python engine's playouts/s.
 """
 
 from __future__ import annotations
@@ -390,6 +391,11 @@ CORE_VARIANTS: dict[str, tuple[dict[str, Any], ...]] = {"mystria_v0": ({}, {"var
 CORE_RATE_TARGETS = {"elemystic_v0": 2_000_000.0, "mystria_v0": 1_000_000.0, "tarot_dice_v0": 1_000_000.0}
 CORE_PYTHON_RATIO_TARGETS = {"elemystic_v0": 40.0}
 CORE_PYTHON_RATIO_DEFAULT = 30.0
+#: Issue 29's targets for the multi-player twins, which replace issue 27's for their env: at 1,024 envs
+#: on one thread only, by player count, (batch moves/s, multiple of the Python AEC path); None: no target.
+CORE_MULTIPLAYER_TARGETS: dict[str, dict[int, tuple[float | None, float | None]]] = {
+    "mystic_vale_v0": {2: (400_000.0, None), 4: (250_000.0, 12.0)},
+}
 CORE_THREADS_TARGET = 1.7
 CORE_PLAYOUT_RATIO_TARGET = 20.0
 OPEN_SPIEL = "OpenSpiel connect_four (C++ from Python)"
@@ -766,10 +772,14 @@ def check_core_targets(configs: Sequence[CoreConfig], games: dict[str, Any]) -> 
 
     for config in configs:
         g = games[config.name]
-        rate_target = CORE_RATE_TARGETS.get(config.env_id)
-        ratio_target = CORE_PYTHON_RATIO_TARGETS.get(config.env_id, CORE_PYTHON_RATIO_DEFAULT)
+        multi = CORE_MULTIPLAYER_TARGETS.get(config.env_id)
+        if multi is None:
+            rate_target = CORE_RATE_TARGETS.get(config.env_id)
+            ratio_target = CORE_PYTHON_RATIO_TARGETS.get(config.env_id, CORE_PYTHON_RATIO_DEFAULT)
+        else:
+            rate_target, ratio_target = multi.get(config.num_players, (None, None))
         for b in g["batch"]:
-            if b["num_threads"] != 1:
+            if b["num_threads"] != 1 or (multi is not None and b["num_envs"] != CORE_THREADS_NUM_ENVS):
                 continue
             where = f"{b['num_envs']:,} env{'s' if b['num_envs'] > 1 else ''}, 1 thread"
             if rate_target is not None and config.is_default:
@@ -780,6 +790,8 @@ def check_core_targets(configs: Sequence[CoreConfig], games: dict[str, Any]) -> 
                     b["moves_per_s"]["median"],
                     rate_target,
                 )
+            if ratio_target is None:
+                continue
             add(
                 config.name,
                 "core_python_ratio",

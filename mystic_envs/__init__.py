@@ -15,7 +15,7 @@ from typing import Any
 
 from mystic_envs.core.errors import GameOverError, IllegalActionError
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 # env id -> (public module, allowed player counts, Gymnasium name of its single-agent view)
 _REGISTRY: dict[str, tuple[str, tuple[int, ...], str]] = {

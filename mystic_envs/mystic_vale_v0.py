@@ -46,7 +46,9 @@ commons and vale decks, the level-1 advancements left in the box.
 
 Keyword arguments: ``num_players`` (2-4, default 2), ``render_mode`` (``"ansi"``, ``"human"``),
 ``illegal_action`` (``"terminate"`` default, ``"penalize"``, ``"raise"``), ``illegal_reward``
-(-1.0), ``max_steps`` (5000).
+(-1.0), ``max_steps`` (5000), ``engine`` (``"python"`` default, ``"c"``: the same game on the compiled
+twin ``mystic_envs/mystic_vale/mystic_vale.c``, which ``mystic_envs.vector.make("mystic_vale_v0",
+num_envs=N)`` also batches; ``docs/core.md``).
 
 Infos: the same numeric keys on every step from ``reset()`` on (``phase`` code, ``scores`` (points
 so far: tokens + end-game VP), ``game_over``, ``winners`` as 0/1 per seat, ``end_reason`` code,
@@ -63,11 +65,17 @@ Version history:
   token on five vales (docs/rules/mystic_vale.md, "Designed components" and "Balance").
 - v0, mystic-envs 0.2.0 (issue 27): ``reset(seed=s)`` plays the game seeded ``s`` itself (it went
   through numpy's generator first), so seeded games changed once and records of 0.1.0 no longer
-  replay. The engine's own draws move to the core generator with its compiled twin.
+  replay.
 - v0, issue 28: carried growth counts in the decay every seat is shown; ``describe()`` names the
   round and the skipped Harvest; the designed economy retuned (four level-1 cards with two
   symbols and a VP token, fewer points on the designed level 3s, the designed level-2 vales'
   end VP capped): docs/rules/mystic_vale.md, "Designed components".
+- v0, mystic-envs 0.3.0 (issue 29, the compiled twin): every shuffle and draw (the starting
+  decks, the level and vale decks, the starting player, each reshuffled discard pile, Cleansing
+  Rain's shuffle) comes from the core generator (``mystic_envs.core.rng``, shared with the
+  compiled twin), so seeded games changed once more: records of 0.2.0 no longer replay, and their
+  replay names both versions. ``determinize`` re-deals from one draw of the numpy generator it is
+  given, and the copy's chance goes on from that stream.
 """
 
 from __future__ import annotations

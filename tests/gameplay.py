@@ -30,6 +30,16 @@ def play_game(
     return rewards, actions
 
 
+def play_random(state: Any, rng: np.random.Generator, moves: int) -> Any:
+    """``state`` after up to ``moves`` uniformly random legal actions (fewer if the game ends)."""
+    for _ in range(moves):
+        if state.is_terminal:
+            break
+        legal = state.legal_actions()
+        state.apply(legal[int(rng.integers(len(legal)))])
+    return state
+
+
 def assert_seat_mirrors(a: Any, b: Any, step: int) -> None:
     """``b`` is ``a`` with the two seats swapped: the same legal (egocentric) actions for the other
     seat, each seat seeing in ``a`` what the other sees in ``b``, and the results swapped."""

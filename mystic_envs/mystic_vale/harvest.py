@@ -16,6 +16,7 @@ from mystic_envs.mystic_vale.cards import (
     GAIN_MANA,
     GAIN_SPIRIT,
     GAIN_VP,
+    VALE_BUYS,
     WILD,
 )
 from mystic_envs.mystic_vale.decisions import (
@@ -237,7 +238,7 @@ class HarvestMixin:
                 ):
                     out.append(BUY_FERTILE + s)
         spirits = self.spirits_now()
-        if len(self.bought_vales) < 2:
+        if len(self.bought_vales) < VALE_BUYS:
             need = [0, 0, 0, 0]
             for b in self.bought_vales:
                 cost = VALE_COSTS[b]

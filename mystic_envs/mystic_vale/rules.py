@@ -26,6 +26,7 @@ from mystic_envs.core.game import (
     check_seed,
     zero_sum_returns,
 )
+from mystic_envs.core.rng import Rng, fresh_seed, from_generator
 from mystic_envs.mystic_vale.cards import (
     ADVANCEMENTS,
     COMMONS,
@@ -116,7 +117,8 @@ class ValeGame(Game):
         self._layout: tuple[LayoutEntry, ...] | None = None
 
     def new_initial_state(self, seed: int | None = None) -> ValeState:
-        return ValeState.new(self, np.random.default_rng(check_seed(seed)))
+        seed = check_seed(seed)
+        return ValeState.new(self, Rng(fresh_seed() if seed is None else seed))
 
     def observation_layout(self) -> tuple[LayoutEntry, ...]:
         if self._layout is None:
@@ -144,7 +146,11 @@ class ValeState(DecisionsMixin, HarvestMixin, GameState):
     """One game of Mystic Vale. Decks keep their top card last."""
 
     @classmethod
-    def new(cls, game: ValeGame, rng: np.random.Generator) -> ValeState:
+    def new(cls, game: ValeGame, rng: Rng | np.random.Generator) -> ValeState:
+        """A new game drawing every chance event from ``rng``; a numpy Generator (as the balance
+        tools pass) is turned into the core generator by one draw (``from_generator``)."""
+        if isinstance(rng, np.random.Generator):
+            rng = from_generator(rng)
         s = cls.__new__(cls)
         n = s.n = game.num_players
         s.game = game
@@ -152,7 +158,7 @@ class ValeState(DecisionsMixin, HarvestMixin, GameState):
         s.slots = [list(START_SLOTS) for _ in range(n)]
         s.band = [[-1] * NUM_CARDS for _ in range(n)]
         s.prof = [[profile(sl, -1) for sl in START_SLOTS] for _ in range(n)]
-        s.deck = [rng.permutation(NUM_CARDS).tolist() for _ in range(n)]
+        s.deck = [rng.permutation(NUM_CARDS) for _ in range(n)]
         s.field = [[] for _ in range(n)]
         s.on_deck = [-1] * n
         s.discard = [[] for _ in range(n)]
@@ -194,7 +200,7 @@ class ValeState(DecisionsMixin, HarvestMixin, GameState):
                 s.field[q].append(s.on_deck[q])
                 s.reveal(q)
         # Mana tokens dealt at random; the one with the starting player symbol starts (Setup 6).
-        s.start_player = int(rng.integers(n))
+        s.start_player = rng.below(n)
         s._reset_turn(s.start_player)
         s.start_turn(s.start_player)
         s.run()
@@ -244,7 +250,7 @@ class ValeState(DecisionsMixin, HarvestMixin, GameState):
 
     def shuffle_deck(self, q: int) -> None:
         d = self.deck[q]
-        self.deck[q] = [d[i] for i in self.rng.permutation(len(d)).tolist()]
+        self.deck[q] = [d[i] for i in self.rng.permutation(len(d))]
 
     def play_on_deck(self) -> None:
         """The on-deck card goes into the field; its When Played abilities resolve before the
@@ -606,9 +612,7 @@ class ValeState(DecisionsMixin, HarvestMixin, GameState):
         d["placement"] = None if self.placement is None else self.placement[:]
         d["_legal"] = None
         d["_memo"] = dict(self._memo)  # each entry carries its inputs: valid in the copy too
-        rng = np.random.Generator(type(self.rng.bit_generator)())
-        rng.bit_generator.state = self.rng.bit_generator.state
-        d["rng"] = rng
+        d["rng"] = self.rng.copy()
         c.__dict__.update(d)
         return c
 
@@ -632,9 +636,11 @@ class ValeState(DecisionsMixin, HarvestMixin, GameState):
         """Re-deal what ``player`` cannot see: the order of every deck (its own included, but for
         the top card it is looking at with Calm Weather), which of another player's cards are in
         its deck and which in its discard pile (sizes kept), the level-1 advancements left in the
-        box, and the order of the commons and vale decks; the future chance stream is re-seeded."""
+        box, and the order of the commons and vale decks. One draw of ``rng`` seeds the core
+        generator that re-deals, and the copy's chance stream goes on from where the re-deal left
+        it (the compiled twin's determinize is given that draw)."""
         self.check_seat(player)
-        check_rng(rng)
+        r = from_generator(check_rng(rng))
         c = self.clone()
         # Everything re-dealt is sorted first, so the copy depends only on what ``player`` sees
         # and on ``rng``, never on the true hidden order (a search agent cannot peek through it).
@@ -643,18 +649,18 @@ class ValeState(DecisionsMixin, HarvestMixin, GameState):
                 keep = 1 if self.peeked and q == self.active and self.phase == PEEK else 0
                 deck = c.deck[q]
                 split = len(deck) - keep
-                c.deck[q] = _shuffled(sorted(deck[:split]), rng) + deck[split:]
+                c.deck[q] = _shuffled(sorted(deck[:split]), r) + deck[split:]
             else:
-                pool = _shuffled(sorted(c.deck[q] + c.discard[q]), rng)
+                pool = _shuffled(sorted(c.deck[q] + c.discard[q]), r)
                 k = len(c.deck[q])
                 c.deck[q], c.discard[q] = pool[:k], pool[k:]
-        l1 = _shuffled(sorted(c.level_deck[0] + c.l1_box), rng)
+        l1 = _shuffled(sorted(c.level_deck[0] + c.l1_box), r)
         k = len(c.level_deck[0])
         c.level_deck[0], c.l1_box = l1[:k], l1[k:]
-        c.level_deck[1] = _shuffled(sorted(c.level_deck[1]), rng)
-        c.level_deck[2] = _shuffled(sorted(c.level_deck[2]), rng)
-        c.vale_deck = [_shuffled(sorted(d), rng) for d in c.vale_deck]
-        c.rng = np.random.default_rng(int(rng.integers(2**63)))
+        c.level_deck[1] = _shuffled(sorted(c.level_deck[1]), r)
+        c.level_deck[2] = _shuffled(sorted(c.level_deck[2]), r)
+        c.vale_deck = [_shuffled(sorted(d), r) for d in c.vale_deck]
+        c.rng = r
         return c
 
     def describe(self, viewer: int | None = None) -> str:
@@ -742,8 +748,8 @@ class ValeState(DecisionsMixin, HarvestMixin, GameState):
 _SEAT_CHECKED: dict[tuple, tuple[tuple[int, ...], list[int]]] = {}  # see ValeState._seat_sleeved
 
 
-def _shuffled(items: list[int], rng: np.random.Generator) -> list[int]:
-    return [items[i] for i in rng.permutation(len(items)).tolist()]
+def _shuffled(items: list[int], rng: Rng) -> list[int]:
+    return [items[i] for i in rng.permutation(len(items))]
 
 
 __all__ = ["PHASE_NAMES", "ValeGame", "ValeState", "vales_payable"]

@@ -11,7 +11,7 @@ import pytest
 from agents.web import draw_mystic_vale as mv
 from agents.web.draw import draw, drawer
 from mystic_envs.mystic_vale import decisions as d
-from tests.mystic_vale.script import BLANKS, CURSED, act, craft, lay_out, new, start
+from tests.mystic_vale.script import BLANKS, CURSED, act, aid, craft, lay_out, new, set_commons, start
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -66,7 +66,11 @@ def test_another_seats_discard_pile_and_a_peek_stay_with_their_owner():
     s = new()
     craft(s, 0, BLANKS[0], "Calm Weather")
     craft(s, 0, BLANKS[3], "Woodland Warden")
-    # Woodland Warden's card sits in seat 0's discard pile; the peek will show a Cursed Land.
+    # Woodland Warden's card sits in seat 0's discard pile (and nowhere in the commons); the peek
+    # will show a Cursed Land.
+    for k, a in enumerate(s.commons):
+        if a == aid("Woodland Warden"):
+            set_commons(s, k, "Aurora")
     lay_out(s, 0, field=[CURSED["top"][0]], on_deck=BLANKS[0], deck=[CURSED["middle"][0], BLANKS[2]])
     start(s, 0)
     act(s, d.PUSH)

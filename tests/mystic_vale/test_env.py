@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
+from agents.records import RecordError, replay
 from mystic_envs.mystic_vale import decisions as d
 from mystic_envs.mystic_vale.env import MysticValeEnv
 from mystic_envs.mystic_vale.observation import CARD_FEATURES, ZONES
@@ -80,3 +83,12 @@ def test_the_env_plays_a_game_to_the_end_with_the_documented_infos():
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     assert {"turn", "pool", "vp_tokens", "stage", "active"} <= keys
     assert isinstance(env.render(), str)
+
+
+def test_a_record_of_0_2_0_no_longer_replays_and_names_both_versions():
+    """mystic-envs 0.2.0 dealt Mystic Vale from numpy's generator, 0.3.0 from the core generator
+    (the version history): a game recorded with 0.2.0 (random agents, seed 5) diverges, and the
+    replay says which version made it."""
+    record = Path(__file__).parent / "records" / "mystic_vale_v0-0.2.0.json"
+    with pytest.raises(RecordError, match=r"made with mystic-envs 0\.2\.0, this is 0\.3\.0\)"):
+        replay(record).run()

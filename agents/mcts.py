@@ -50,10 +50,13 @@ from typing import Any
 import numpy as np
 
 import mystic_envs
-from mystic_envs.core.game import GameState, check_seed
+from mystic_envs.core import compiled
+from mystic_envs.core.game import Game, GameState, check_seed
 from mystic_envs.core.policies import seat_to_move
 
 ROLLOUTS = ("random", "heuristic")
+#: Where the search runs: ``"auto"`` (C when it can, else Python), ``"c"`` or ``"python"``.
+ENGINES = ("auto", "c", "python")
 
 #: A state-level policy for rollouts: ``policy(state, rng) -> action`` on a state it may fully read.
 RolloutPolicy = Callable[[GameState, np.random.Generator], int]
@@ -99,6 +102,7 @@ class MCTSAgent:
         c: float = 1.4,
         seed: int | None = None,
         env_id: str | None = None,
+        engine: str = "auto",
     ) -> None:
         if not _is_int(simulations) or simulations < 1:
             raise ValueError(f"simulations must be an int >= 1, got {simulations!r}")
@@ -108,8 +112,16 @@ class MCTSAgent:
             raise ValueError(f"unknown rollout {rollout!r}; choose one of {list(ROLLOUTS)}")
         if rollout_depth is not None and (not _is_int(rollout_depth) or rollout_depth < 0):
             raise ValueError(f"rollout_depth must be None or an int >= 0, got {rollout_depth!r}")
-        if not _is_real(c) or not c >= 0:
-            raise ValueError(f"c must be a number >= 0, got {c!r}")
+        if not _is_real(c) or not 0 <= c < math.inf:
+            raise ValueError(f"c must be a number >= 0 (finite), got {c!r}")
+        if engine not in ENGINES:
+            raise ValueError(f"unknown engine {engine!r}; choose one of {list(ENGINES)}")
+        if engine == "c" and rollout != "random":
+            raise ValueError(
+                "engine='c' plays random rollouts only; rollout='heuristic' needs engine='python'"
+            )
+        if engine == "c" and not compiled.is_available():
+            raise compiled.CoreUnavailableError(f"engine='c': {compiled.HOW_TO_BUILD}")
         self.simulations = int(simulations)
         self.time_budget = None if time_budget is None else float(time_budget)
         self.rollout = rollout
@@ -127,7 +139,12 @@ class MCTSAgent:
             self.policy = ROLLOUT_POLICIES[env_id]
         if env_id is not None:
             mystic_envs.env_module(env_id)  # an unknown id fails here, not at the first move
+            if engine == "c":
+                compiled.twin_module(type(mystic_envs.make_raw(env_id).game))  # no twin: a one-line error now
         self.env_id = env_id
+        # Heuristic rollouts call Python per move, so they keep the Python search.
+        self.engine = "python" if rollout != "random" else engine
+        self._core_game: tuple[Game, compiled.CoreGame] | None = None
         self.seed(seed)
 
     def seed(self, seed: int | None) -> None:
@@ -143,16 +160,55 @@ class MCTSAgent:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        root = _Node(seat)
-        deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
-        for i in range(self.simulations):
-            if deadline is not None and i > 0 and time.perf_counter() >= deadline:
-                break
-            self._iterate(root, state.determinize(seat, self.rng))
-        visits = {a: root.children[a].visits for a in legal if a in root.children}
+        core = None if self.engine == "python" else self._compiled_root(env.unwrapped, state)
+        if core is not None:
+            seed = int(self.rng.integers(2**63))
+            counts, _ = core.search(
+                seat, self.simulations, self.c, seed, self.rollout_depth, self.time_budget
+            )
+            visits = {a: int(counts[a]) for a in legal if counts[a] > 0}
+        else:
+            root = _Node(seat)
+            deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
+            for i in range(self.simulations):
+                if deadline is not None and i > 0 and time.perf_counter() >= deadline:
+                    break
+                self._iterate(root, state.determinize(seat, self.rng))
+            visits = {a: root.children[a].visits for a in legal if a in root.children}
         most = max(visits.values())
         best = [a for a, v in visits.items() if v == most]
         return best[int(self.rng.integers(len(best)))]
+
+    def _compiled_root(self, env: Any, state: GameState) -> compiled.CoreState | None:
+        """The game of ``env`` on its compiled twin, or ``None`` (under ``engine="auto"``) when there
+        is none: the core is not built, the game has no twin, or the env cannot say how its game was
+        played. A Python game is replayed from its seed and actions (``game_history()``), and the
+        replay is checked against it: the mover and every seat's view."""
+        if isinstance(state, compiled.CoreState):
+            return state
+        history = getattr(env, "game_history", None)
+        played = history() if callable(history) else None
+        try:
+            if played is None:
+                raise compiled.CoreUnavailableError("the env keeps no history of its game (game_history())")
+            game = env.game
+            if self._core_game is None or self._core_game[0] is not game:
+                self._core_game = (game, compiled.CoreGame(game))
+            core = self._core_game[1].new_initial_state(played[0])
+            for action in played[1]:
+                core.apply(action)
+            n = core.game.num_players
+            if core.current_player != state.current_player or not all(
+                np.array_equal(core.observation(p), state.observation(p)) for p in range(n)
+            ):
+                raise compiled.CoreUnavailableError(
+                    "the env's game differs from the replay of its history (was its state changed directly?)"
+                )
+        except compiled.CoreUnavailableError as exc:
+            if self.engine == "c":
+                raise compiled.CoreUnavailableError(f"engine='c': {exc}") from None
+            return None
+        return core
 
     def _iterate(self, root: _Node, state: GameState) -> None:
         """One ISMCTS iteration on a fresh determinization ``state`` (consumed)."""

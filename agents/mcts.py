@@ -23,6 +23,21 @@ The agent reads the true state only through ``state.determinize(own_seat, rng)``
 needs is the fixed ``GameState`` interface (``legal_actions``, ``apply``, ``current_player``,
 ``is_terminal``, ``returns``), so it plays every game of the collection.
 
+Engines (``engine=``): the same search runs in Python or in C (``mystic_envs/core/c/search.c``, over
+any game's compiled twin: same selection rule, a fresh re-deal every iteration, uniform random
+rollouts, the same constants; each decision's C generator is seeded by one draw of the agent's own).
+``"auto"``, the default, searches in C wherever it can: the core is built, the game has a twin,
+rollouts are random, and the env's game is either compiled (``make(env_id, engine="c")``) or can be
+replayed on its twin from the env's ``game_history()`` (seed and actions), which it checks against
+the live game (the mover and every seat's view) before each search. Otherwise it searches in
+Python: heuristic rollouts, a game without a twin, a state handed over without its env's history.
+``"c"`` refuses (one-line ``CoreUnavailableError`` or ``ValueError``) where ``"auto"`` would fall
+back, and ``"python"`` is today's search. The replayed game is the true one, read by the C search,
+like the Python one, only through re-deals from the agent's view (``tests/core/test_search.py``).
+Speed at 1,000 simulations a move, 8 positions a game, 3 rounds on a busy 2-core machine
+(``python benchmarks/mcts_speed.py``, median [range]): Elemystic 137,583 simulations/s in C against
+2,915 in Python, 47.2x [36.8-48.5]; Mystria 41,148 against 1,244, 33.1x [25.4-34.0].
+
 Strength on ``elemystic_v0`` against the ``heuristic`` agent, seats balanced, 1000 simulations
 (95% Wilson intervals): random rollouts win 86.0% of 400 games (82.3-89.1%; ``python -m
 training.evaluate --env elemystic_v0 --agents heuristic mcts --games 400``) at ~2.2 s a game on one
@@ -91,6 +106,8 @@ class MCTSAgent:
     - ``env_id``: the game, which ``rollout="heuristic"`` needs to find its policy
       (``make_agent("mcts", env_id, ...)`` passes it); given, the agent refuses to act in any other
       game. ``None`` searches any game's ``GameState``.
+    - ``engine``: ``"auto"`` (C where it can, else Python), ``"c"`` or ``"python"``; see the module
+      docstring. Heuristic rollouts always search in Python (``self.engine`` is then ``"python"``).
     """
 
     def __init__(
@@ -155,12 +172,9 @@ class MCTSAgent:
         self._fast = random.Random(int(self.rng.integers(2**63)))
 
     def act(self, env: Any, agent_id: str) -> int:
-        seat = seat_to_move(env, agent_id, self.env_id)
-        state = env.unwrapped.game_state
-        legal = state.legal_actions()
+        seat, legal, state, core = self._root(env, agent_id)
         if len(legal) == 1:
             return legal[0]
-        core = None if self.engine == "python" else self._compiled_root(env.unwrapped, state)
         if core is not None:
             seed = int(self.rng.integers(2**63))
             counts, _ = core.search(
@@ -178,6 +192,15 @@ class MCTSAgent:
         most = max(visits.values())
         best = [a for a, v in visits.items() if v == most]
         return best[int(self.rng.integers(len(best)))]
+
+    def _root(self, env: Any, agent_id: str) -> tuple[int, list[int], GameState, compiled.CoreState | None]:
+        """The searching seat, its legal actions, the env's game, and that game on its compiled twin
+        (``None`` for the Python search, or when there is a single legal action)."""
+        seat = seat_to_move(env, agent_id, self.env_id)
+        state = env.unwrapped.game_state
+        legal = state.legal_actions()
+        searched_in_c = self.engine != "python" and len(legal) > 1
+        return seat, legal, state, self._compiled_root(env.unwrapped, state) if searched_in_c else None
 
     def _compiled_root(self, env: Any, state: GameState) -> compiled.CoreState | None:
         """The game of ``env`` on its compiled twin, or ``None`` (under ``engine="auto"``) when there

@@ -4,7 +4,10 @@ its arguments."""
 
 from __future__ import annotations
 
+import importlib.util
+import json
 import math
+from pathlib import Path
 from types import SimpleNamespace
 
 import numpy as np
@@ -18,6 +21,7 @@ from mystic_envs.core import compiled
 from tests.core.cases import require_core
 
 TWINS = ("elemystic_v0", "mystria_v0", "tarot_dice_v0")
+BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "mcts_speed.py"
 
 
 @pytest.fixture(autouse=True)
@@ -72,6 +76,25 @@ def test_search_is_reproducible_from_its_seed_and_leaves_the_state_alone():
             assert np.array_equal(core.observation(p), before.observation(p))
         assert core.legal_actions() == before.legal_actions()
     assert differed, "another seed never changed the search"
+
+
+@pytest.mark.parametrize("env_id", TWINS)
+def test_search_depends_only_on_what_the_searcher_sees(env_id):
+    # Another truth that the searcher cannot tell apart (a re-deal from its own view) gets the
+    # very same search from the same seed, though the other seat's view differs.
+    hidden_differed = 0
+    for i, (core, _) in enumerate(positions(env_id, 6, seed=1)):
+        seat = core.current_player
+        other = core.determinize(seat, np.random.default_rng(i))
+        assert np.array_equal(other.observation(seat), core.observation(seat))
+        hidden_differed += any(
+            not np.array_equal(other.observation(p), core.observation(p))
+            for p in range(core.game.num_players)
+        )
+        a, _ = core.search(seat, 50, 1.4, seed=i)
+        b, _ = other.search(seat, 50, 1.4, seed=i)
+        assert np.array_equal(a, b)
+    assert hidden_differed, "no position had anything hidden to re-deal"
 
 
 def test_agent_plays_the_same_game_from_the_same_seed():
@@ -276,3 +299,17 @@ def test_bad_search_buffers_and_ended_games_are_one_line_errors():
 def test_bad_engine_options_are_clear_errors(kw, match):
     with pytest.raises(ValueError, match=match):
         MCTSAgent(env_id="elemystic_v0", **kw)
+
+
+def test_speed_benchmark_quick_run(tmp_path):
+    # Structure only: a timed assertion would fail on a loaded machine.
+    spec = importlib.util.spec_from_file_location("mcts_speed", BENCH)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    out = tmp_path / "speed.json"
+    report = bench.main(["--quick", "--env", "elemystic_v0", "--json", str(out)])
+    assert json.loads(out.read_text()) == report
+    row = report["envs"]["elemystic_v0"]
+    for name in ("python", "c", "ratio"):
+        assert len(row[name]["rounds"]) == 1 and row[name]["median"] > 0
+    assert row["ratio"]["median"] == pytest.approx(row["c"]["median"] / row["python"]["median"])

@@ -38,7 +38,8 @@ Speed at 1,000 simulations a move, 8 positions a game, 3 rounds on a busy 2-core
 (``python benchmarks/mcts_speed.py``, median [range]): Elemystic 137,583 simulations/s in C against
 2,915 in Python, 47.2x [36.8-48.5]; Mystria 41,148 against 1,244, 33.1x [25.4-34.0]. Play, C against
 Python at equal simulations over 400 games, seats balanced: Elemystic (200 simulations) 48.2%
-[43.4, 53.1], Mystria (100) 54.8% [49.9, 59.6] (``docs/evaluation.md``). Ties between UCB scores go
+[43.4, 53.1], Mystria (100) 54.8% [49.9, 59.6], and 48.8% [43.9, 53.6] on other seeds (51.7%
+[48.3, 55.2] of the 800; ``docs/evaluation.md``). Ties between UCB scores go
 to the first legal action in ascending order in C, in ``legal_actions()`` order in Python, which was
 ascending at every one of 10,795 decisions of 200 random games of each. The strength figures below
 were measured on the Python search.

@@ -28,7 +28,8 @@ GAMES = [
 extra = shlex.split(os.environ.get("MYSTIC_CORE_CFLAGS", ""))
 core = Extension(
     "mystic_envs.core._core",
-    sources=[str(CORE / "module.c"), str(CORE / "batch.c")] + [f"mystic_envs/{g}/{g}.c" for g in GAMES],
+    sources=[str(CORE / c) for c in ("module.c", "batch.c", "search.c")]
+    + [f"mystic_envs/{g}/{g}.c" for g in GAMES],
     include_dirs=[str(CORE)],
     define_macros=[(f"ME_HAVE_{g.upper()}", "1") for g in GAMES],
     extra_compile_args=[
@@ -41,7 +42,8 @@ core = Extension(
         *extra,
     ],
     extra_link_args=["-pthread", *extra],
-    depends=[str(CORE / "rng.h"), str(CORE / "game.h"), str(CORE / "batch.h")],
+    depends=[str(CORE / h) for h in ("rng.h", "game.h", "batch.h", "search.h")],
+    libraries=["m"],
     optional=True,
 )
 

@@ -7,8 +7,9 @@ on a live AEC env. Importing this package registers its names with the core libr
 Names today: ``random`` (uniform over the mask, seeded), ``heuristic`` (a rule-based player
 per game; see ``agents.heuristic``; keywords retune its constants, e.g. ``FIX=0.6``, see
 ``agents.heuristic.tuning``), ``mcts`` (information-set Monte Carlo tree search over the
-rules engine, seeing only its own seat's view; see ``agents.mcts``; keywords ``simulations``,
-``time_budget``, ``rollout``, ``rollout_depth``, ``c``) and ``ppo`` (a saved MaskablePPO model acting
+rules engine, seeing only its own seat's view, searching in C on the compiled core where it can;
+see ``agents.mcts``; keywords ``simulations``, ``time_budget``, ``rollout``, ``rollout_depth``, ``c``,
+``engine``) and ``ppo`` (a saved MaskablePPO model acting
 with masks; keywords ``path`` (default: the model shipped in ``agents/pretrained/``) and
 ``deterministic``; see ``agents.ppo``), ``rllib`` (a policy trained with Ray RLlib by
 ``training.rllib_train``, played from its checkpoint without Ray; keywords ``path`` (default: the
@@ -51,10 +52,16 @@ def _make_heuristic(env_id: str, seed: int | None = None, **kw: Any) -> Agent:
     return HEURISTICS[env_id](seed=seed)
 
 
-def _make_mcts(env_id: str, seed: int | None = None, **kw: Any) -> Agent:
-    from agents.mcts import MCTSAgent
+def _make_mcts(env_id: str, seed: int | None = None, guide: str | None = None, **kw: Any) -> Agent:
+    if guide is None:
+        from agents.mcts import MCTSAgent
 
-    return MCTSAgent(seed=seed, env_id=env_id, **kw)
+        return MCTSAgent(seed=seed, env_id=env_id, **kw)
+    if guide != "ppo":
+        raise ValueError(f"unknown guide {guide!r}; the network-guided search knows 'ppo'")
+    from agents.puct import PUCTAgent  # needs the train extra, as the ppo agent does
+
+    return PUCTAgent(env_id, seed=seed, **kw)
 
 
 def _make_ppo(env_id: str, seed: int | None = None, **kw: Any) -> Agent:

@@ -120,15 +120,29 @@ def load_policy(path: str | Path, env_id: str) -> Any:
 
 def _numpy_actor(policy: Any) -> list[tuple[np.ndarray, np.ndarray, Any]] | None:
     """The actor of a standard MlpPolicy as (weight, bias, activation) layers, or None if it is not one."""
+    return _numpy_layers(
+        policy, policy.pi_features_extractor, [*policy.mlp_extractor.policy_net, policy.action_net]
+    )
+
+
+def _numpy_critic(policy: Any) -> list[tuple[np.ndarray, np.ndarray, Any]] | None:
+    """The value head of a standard MlpPolicy as layers, as :func:`_numpy_actor`."""
+    return _numpy_layers(
+        policy, policy.vf_features_extractor, [*policy.mlp_extractor.value_net, policy.value_net]
+    )
+
+
+def _numpy_layers(
+    policy: Any, extractor: Any, modules: list[Any]
+) -> list[tuple[np.ndarray, np.ndarray, Any]] | None:
     from stable_baselines3.common.torch_layers import FlattenExtractor
     from torch import nn
 
     activations = {nn.Tanh: np.tanh, nn.ReLU: lambda x: np.maximum(x, 0), nn.Identity: None}
-    if not isinstance(policy.pi_features_extractor, FlattenExtractor) or policy.normalize_images is None:
+    if not isinstance(extractor, FlattenExtractor) or policy.normalize_images is None:
         return None
     if len(policy.observation_space.shape) != 1:
         return None
-    modules = [*policy.mlp_extractor.policy_net, policy.action_net]
     layers: list[tuple[np.ndarray, np.ndarray, Any]] = []
     for module in modules:
         if isinstance(module, nn.Linear) and module.bias is not None:
@@ -172,6 +186,7 @@ class PPOAgent:
         self.seed(seed)
         # Copied once: an agent built from a model that keeps training (from_model) must use torch.
         self._layers = _numpy_actor(policy) if path is not None else None
+        self._critic = _numpy_critic(policy) if path is not None else None
 
     @classmethod
     def from_model(cls, model: Any, env_id: str, **kw: Any) -> PPOAgent:
@@ -186,12 +201,7 @@ class PPOAgent:
         """The masked policy's probability of every action for one observation vector."""
         mask = np.asarray(mask, dtype=bool).reshape(-1)
         if self._layers is not None:
-            x = np.asarray(observation, dtype=np.float32).reshape(-1)
-            for weight, bias, activation in self._layers:
-                x = x @ weight + bias
-                if activation is not None:
-                    x = activation(x)
-            logits = np.where(mask, x.astype(np.float64), -np.inf)
+            logits = np.where(mask, _forward(self._layers, observation).astype(np.float64), -np.inf)
             e = np.exp(logits - logits.max())
             return e / e.sum()
         import torch
@@ -200,6 +210,16 @@ class PPOAgent:
             obs = torch.as_tensor(observation, dtype=torch.float32).reshape(1, -1)
             dist = self.policy.get_distribution(obs, action_masks=mask.reshape(1, -1))
             return dist.distribution.probs[0].numpy().astype(np.float64)
+
+    def value(self, observation: np.ndarray) -> float:
+        """The value head's estimate of the observing seat's return, for one observation vector."""
+        if self._critic is not None:
+            return float(_forward(self._critic, observation)[0])
+        import torch
+
+        with torch.no_grad():
+            obs = torch.as_tensor(observation, dtype=torch.float32).reshape(1, -1)
+            return float(self.policy.predict_values(obs)[0, 0])
 
     def act(self, env: Any, agent_id: str) -> int:
         check_env(env, self.env_id)
@@ -220,3 +240,12 @@ class PPOAgent:
             probs = np.where(mask, probs, 0.0)
             action = int(self.rng.choice(probs.size, p=probs / probs.sum()))
         return action
+
+
+def _forward(layers: list[tuple[np.ndarray, np.ndarray, Any]], observation: np.ndarray) -> np.ndarray:
+    x = np.asarray(observation, dtype=np.float32).reshape(-1)
+    for weight, bias, activation in layers:
+        x = x @ weight + bias
+        if activation is not None:
+            x = activation(x)
+    return x

@@ -175,6 +175,8 @@ class MysticAECEnv(AECEnv):
         #: The offender's own message after an illegal action (infos carry only numbers).
         self.last_illegal_message: str | None = None
         self.game_state: GameState | None = None
+        # The current game's state, seed and applied actions: game_history().
+        self._history: tuple[GameState, int, list[int]] | None = None
         # The stream that seeds the games of later resets without a seed (see reset()).
         self._seed_stream: Rng | None = None
 
@@ -205,6 +207,7 @@ class MysticAECEnv(AECEnv):
                 self._seed_stream = Rng(fresh_seed())
             game_seed = self._seed_stream.next_u64()
         self.game_state = self.game.new_initial_state(game_seed)
+        self._history = (self.game_state, game_seed, [])
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -221,6 +224,14 @@ class MysticAECEnv(AECEnv):
         if self.game_state is None:
             raise RuntimeError("call reset() before using the environment")
         return self.game_state
+
+    def game_history(self) -> tuple[int, tuple[int, ...]] | None:
+        """The current game's seed and every action applied to it since ``reset()``, from which
+        the other engine replays the same game (``agents.mcts`` searches on the compiled twin this
+        way); ``None`` before ``reset()`` or once ``game_state`` was replaced from outside."""
+        if self._history is None or self._history[0] is not self.game_state:
+            return None
+        return self._history[1], tuple(self._history[2])
 
     def state(self) -> np.ndarray:
         """A global view (PettingZoo's ``state()``): every seat's observation, in seat order.
@@ -262,6 +273,8 @@ class MysticAECEnv(AECEnv):
         except IllegalActionError:
             self._illegal(agent, a)
             return
+        if self._history is not None:
+            self._history[2].append(a)
         self._cumulative_rewards[agent] = 0.0
         self.num_steps += 1
         self._clear_rewards()

@@ -280,6 +280,26 @@ class CoreState(GameState):
         a generator seeded ``seed``; returns the moves played. ``returns()`` then scores it."""
         return self._raw.rollout(check_seed64(seed), max_moves)
 
+    def search(
+        self,
+        seat: int,
+        simulations: int,
+        c: float,
+        seed: int,
+        rollout_depth: int | None = None,
+        time_budget: float | None = None,
+    ) -> tuple[np.ndarray, int]:
+        """``agents.mcts``'s information-set MCTS for ``seat``, run in C from this (true) state,
+        which it reads only through ``determinize(seat, ...)``: each root action's visit count
+        (int64, ``num_actions`` long) and the iterations run. ``MCTSAgent(engine="c")`` calls it;
+        every argument is checked in C (one-line ``ValueError``)."""
+        visits = np.zeros(self.game.num_actions, dtype=np.int64)
+        depth = -1 if rollout_depth is None else rollout_depth
+        budget = -1.0 if time_budget is None else time_budget
+        seat = self.check_seat(seat)
+        done = self._raw.search(seat, simulations, c, depth, budget, check_seed64(seed), visits)
+        return visits, done
+
     def _info_values(self) -> np.ndarray:
         out = np.empty(self.game.dims["info_size"], dtype=np.float64)
         self._raw.info(out)

@@ -7,9 +7,11 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include <math.h>
 #include <string.h>
 
 #include "batch.h"
+#include "search.h"
 
 #ifdef ME_HAVE_ELEMYSTIC
 extern const me_game me_elemystic;
@@ -326,6 +328,58 @@ static PyObject *State_rollout(StateObject *s, PyObject *args) {
     return PyLong_FromLongLong(moves);
 }
 
+/* search(seat, simulations, c, rollout_depth, time_budget, seed, visits int64[num_actions]) ->
+ * iterations run: agents/mcts.py's search in C (search.h); every argument is checked here. */
+static PyObject *State_search(StateObject *s, PyObject *args) {
+    int seat;
+    long long simulations, rollout_depth;
+    double c, time_budget;
+    unsigned long long seed;
+    PyObject *buf;
+    if (!PyArg_ParseTuple(args, "iLdLdKO", &seat, &simulations, &c, &rollout_depth, &time_budget, &seed, &buf))
+        return NULL;
+    if (check_seat(seat, s->cfg.num_players) != 0) return NULL;
+    if (s->game->current_player(s->data) < 0) {
+        PyErr_SetString(PyExc_ValueError, "search: the game is over");
+        return NULL;
+    }
+    if (simulations < 1) {
+        PyErr_Format(PyExc_ValueError, "search: simulations must be >= 1, got %lld", simulations);
+        return NULL;
+    }
+    if (!(c >= 0) || isinf(c)) {
+        PyErr_Format(PyExc_ValueError, "search: c must be a finite number >= 0, got %R", PyTuple_GET_ITEM(args, 2));
+        return NULL;
+    }
+    if (rollout_depth < -1) {
+        PyErr_Format(PyExc_ValueError, "search: rollout_depth must be >= 0 (or -1: to the end), got %lld",
+                     rollout_depth);
+        return NULL;
+    }
+    if (isnan(time_budget)) {
+        PyErr_SetString(PyExc_ValueError, "search: time_budget must be a number of seconds (< 0: none), got nan");
+        return NULL;
+    }
+    Py_buffer view;
+    if (get_buffer(buf, &view, 1, sizeof(int64_t), s->dims.num_actions, "visits") != 0) return NULL;
+    /* The search reads a private copy of the root, so that it may run without the GIL. */
+    StateObject *root = state_copy(s);
+    if (!root) {
+        PyBuffer_Release(&view);
+        return NULL;
+    }
+    me_search_args a = {.simulations = simulations, .c = c, .rollout_depth = rollout_depth,
+                        .time_budget = time_budget, .seed = (uint64_t)seed};
+    int64_t done;
+    Py_BEGIN_ALLOW_THREADS;
+    done = me_search(root->game, &root->dims, root->data, seat, &a, view.buf);
+    Py_END_ALLOW_THREADS;
+    Py_DECREF(root);
+    PyBuffer_Release(&view);
+    if (done < 0) return PyErr_NoMemory();
+    return PyLong_FromLongLong(done);
+}
+
 static PyObject *State_get_dims(StateObject *s, void *closure) {
     (void)closure;
     return Py_BuildValue("{s:i,s:i,s:i,s:i,s:n,s:i}", "num_actions", s->dims.num_actions, "obs_size",
@@ -349,6 +403,8 @@ static PyMethodDef State_methods[] = {
     {"clone", (PyCFunction)State_clone, METH_NOARGS, "a copy"},
     {"determinize", (PyCFunction)State_determinize, METH_VARARGS, "determinize(seat, seed) -> a re-dealt copy"},
     {"rollout", (PyCFunction)State_rollout, METH_VARARGS, "rollout(seed, max_moves) -> moves played"},
+    {"search", (PyCFunction)State_search, METH_VARARGS,
+     "search(seat, simulations, c, rollout_depth, time_budget, seed, out int64[num_actions]) -> iterations"},
     {NULL, NULL, 0, NULL},
 };
 

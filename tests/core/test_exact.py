@@ -56,7 +56,7 @@ def check_batch_against_envs(env_id: str, kwargs: dict, n: int, total_steps: int
     ended = np.zeros(num_envs, dtype=bool)
     last_mover = np.full(num_envs, -1)
     games = np.zeros(num_envs, dtype=np.int64)
-    counts = {"ends": 0, "truncations": 0}
+    counts = {"ends": 0, "truncations": 0, "eliminations": 0}
 
     def compare(i: int, env) -> None:
         if ended[i]:
@@ -94,8 +94,10 @@ def check_batch_against_envs(env_id: str, kwargs: dict, n: int, total_steps: int
                 continue
             env.step(int(actions[i]))
             steps += 1
-            for p, agent in enumerate(agents):
-                assert np.float32(env.rewards[agent]) == v.rewards[i, p], f"env {i}: reward of {agent}"
+            for p, agent in enumerate(agents):  # a seat that left (step(None)) earns nothing more
+                assert np.float32(env.rewards.get(agent, 0.0)) == v.rewards[i, p], (
+                    f"env {i}: reward of {agent}"
+                )
             # A seat out of a game that goes on is terminated alone; the batch's flag is the game's.
             game_over, truncated = all(env.terminations.values()), any(env.truncations.values())
             assert bool(v.terminated[i]) == game_over, f"env {i}: terminated"
@@ -105,6 +107,12 @@ def check_batch_against_envs(env_id: str, kwargs: dict, n: int, total_steps: int
                 last_mover[i] = movers[i]
                 counts["ends"] += 1
                 counts["truncations"] += int(v.truncated[i])
+            else:
+                # A seat eliminated while the game goes on is handed the move to leave (step(None));
+                # the batch moves straight on to the next seat to play.
+                while env.terminations[env.agent_selection]:
+                    env.step(None)
+                    counts["eliminations"] += 1
             compare(i, env)
     return counts
 

@@ -1312,7 +1312,7 @@ static void layout_for(int n, layout_t *L) {
 /* Raw values are scaled as Python does: value * float32(1 / scale). */
 static inline float sc(float v, float scale) { return v * (1.0f / scale); }
 
-static void observe(const void *sv, int player, float *o) {
+static void observe(const void *sv, int player, float *restrict o) {
     const st_t *s = (const st_t *)sv;
     int n = s->n;
     layout_t L;
@@ -1347,7 +1347,7 @@ static void observe(const void *sv, int player, float *o) {
     int live = s->phase != PH_GAME_OVER;
     for (int k = 0; k < n; k++) {
         int q = (player + k) % n;
-        float *b = o + L.base + k * L.seat_block;
+        float *restrict b = o + L.base + k * L.seat_block;
         int known = s->looked[player][q], split = s->deck_n[q] - known;
         b[0] = (float)s->alive[q];
         b[1] = (float)(s->player == q);
@@ -1358,11 +1358,12 @@ static void observe(const void *sv, int player, float *o) {
         b[6] = sc((float)s->hand_size[q], 20.0f);
         b[7] = sc((float)s->discard_n[q], (float)DECK_SIZE);
         b[8] = sc((float)s->known_top[q], 3.0f);
+        /* Counts are written for every card, zeros too: a branch-free loop costs less than testing
+         * each card (the vector was zeroed, and 0 * scale is the same +0.0). */
         int counts[NUM_CARDS];
         /* hand */
         const uint8_t *hand = q == player ? s->hand[q] : s->shown[q];
-        for (int c = 0; c < NUM_CARDS; c++)
-            if (hand[c]) b[L.o_hand + c] = sc((float)hand[c], 3.0f);
+        for (int c = 0; c < NUM_CARDS; c++) b[L.o_hand + c] = sc((float)hand[c], 3.0f);
         /* unseen */
         memset(counts, 0, sizeof counts);
         if (q == player || s->lists_public) {
@@ -1378,8 +1379,7 @@ static void observe(const void *sv, int player, float *o) {
             for (int c = 0; c < NUM_CARDS; c++)
                 if (s->noted[player][q][c] > counts[c]) counts[c] = s->noted[player][q][c];
         }
-        for (int c = 0; c < NUM_CARDS; c++)
-            if (counts[c]) b[L.o_unseen + c] = sc((float)counts[c], 3.0f);
+        for (int c = 0; c < NUM_CARDS; c++) b[L.o_unseen + c] = sc((float)counts[c], 3.0f);
         /* discard pile and its order */
         int depth = s->discard_n[q];
         memset(counts, 0, sizeof counts);
@@ -1389,14 +1389,12 @@ static void observe(const void *sv, int player, float *o) {
             b[L.o_order + c] = sc((float)(DECK_SIZE - depth + 1), (float)DECK_SIZE);
             depth--;
         }
-        for (int c = 0; c < NUM_CARDS; c++)
-            if (counts[c]) b[L.o_discard + c] = sc((float)counts[c], 3.0f);
+        for (int c = 0; c < NUM_CARDS; c++) b[L.o_discard + c] = sc((float)counts[c], 3.0f);
         /* the deck's top the observer looked at */
         if (known) {
             memset(counts, 0, sizeof counts);
             for (int i = split; i < s->deck_n[q]; i++) counts[s->deck[q][i]]++;
-            for (int c = 0; c < NUM_CARDS; c++)
-                if (counts[c]) b[L.o_top + c] = sc((float)counts[c], 3.0f);
+            for (int c = 0; c < NUM_CARDS; c++) b[L.o_top + c] = sc((float)counts[c], 3.0f);
         }
         /* environments */
         memset(counts, 0, sizeof counts);
@@ -1424,8 +1422,7 @@ static void observe(const void *sv, int player, float *o) {
                 const att_t *a = &s->att[i];
                 if (a->seat == q && a->slot == slot) acounts[((a->owner - q + n) % n) * N_ATT + T_ATT_INDEX[a->card]]++;
             }
-            for (int i = 0; i < nslots; i++)
-                if (acounts[i]) r[PAWN_HEAD + i] = sc((float)acounts[i], 3.0f);
+            for (int i = 0; i < nslots; i++) r[PAWN_HEAD + i] = sc((float)acounts[i], 3.0f);
         }
         /* the Mystick Cross */
         for (int j = 0; j < CROSS_SPACES; j++) {

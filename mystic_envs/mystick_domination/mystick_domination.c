@@ -138,6 +138,12 @@ static const me_table TABLES[] = {
 #define ATT_MAX (MAXP * 18)
 #define ENVS_MAX 12
 #define LIST_MAX (MAXP * DECK_SIZE)
+/* Effects waiting for the next initiative draw: one per card played or drawn as Fate this round.
+ * A card can come back within a round (shuffled back, drawn again), so nothing in the rules bounds
+ * them; twice every card of the table is far beyond any game met, and past it a registration is
+ * dropped rather than written out of bounds. */
+#define DELAYED_MAX (2 * LIST_MAX)
+#define GROUPS_MAX (DELAYED_MAX + MAXP * ENVS_MAX + ATT_MAX)
 #define QUEUE_MAX (CROSS_SPACES * MAX_ROWS + 2 * MAX_ROWS)
 #define CHOICE_MAX (MAXP * MAX_PAWNS)
 
@@ -176,9 +182,9 @@ typedef struct {
     uint8_t traits[MAXP][MAX_PAWNS];
     uint8_t envs[MAXP][ENVS_MAX];
     att_t att[ATT_MAX]; /* every Attachment in play, in the order attached */
-    oc_t delayed[LIST_MAX];
+    oc_t delayed[DELAYED_MAX];
     qent_t queue[QUEUE_MAX];
-    oc_t groups[LIST_MAX]; /* runs of one owner each: the groups of simultaneous effects */
+    oc_t groups[GROUPS_MAX]; /* runs of one owner each: the groups of simultaneous effects */
     int8_t choice[CHOICE_MAX];
 } st_t;
 
@@ -976,7 +982,7 @@ static void run(st_t *s) {
             }
             if (e.k == REGISTER) {
                 queue_pop(s);
-                s->delayed[s->delayed_n++] = (oc_t){e.owner, e.card};
+                if (s->delayed_n < DELAYED_MAX) s->delayed[s->delayed_n++] = (oc_t){e.owner, e.card};
                 continue;
             }
             int nt = effect_targets(s, e.owner, eff_target(e.card, e.k), buf);

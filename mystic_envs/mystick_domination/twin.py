@@ -146,7 +146,8 @@ def _index_table(ids: tuple[int, ...]) -> list[int]:
 def _rows(field: str) -> list[int]:
     out = []
     for c in cards.CARDS:
-        assert len(c.effects) <= MAX_ROWS, f"{c.name} has more than {MAX_ROWS} effect rows"
+        if len(c.effects) > MAX_ROWS:
+            raise ValueError(f"{c.name} has {len(c.effects)} effect rows; the compiled twin holds {MAX_ROWS}")
         rows = [getattr(e, field) for e in c.effects]
         out += rows + [0] * (MAX_ROWS - len(rows))
     return out

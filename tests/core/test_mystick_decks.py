@@ -1,12 +1,14 @@
 """Mystick Domination's deck options on the compiled twin: a listed deck travels as one integer
 (its two suits and 11 Majors) and plays the Python engine's games; an advanced deck holding copies
-of a card does not fit that integer and is refused in one line naming the Python engine."""
+of a card does not fit that integer and is refused in one line naming the Python engine. The
+twin's ids (opcodes, targets, phases) are checked against cards.py's, so a renumbering stops it."""
 
 from __future__ import annotations
 
 import pytest
 
 from mystic_envs import vector
+from mystic_envs.core import compiled
 from mystic_envs.mystick_domination import twin
 from mystic_envs.mystick_domination.cards import CARD_NAMES
 from mystic_envs.mystick_domination.decks import PRESETS
@@ -39,3 +41,20 @@ def test_an_advanced_deck_with_copies_is_refused_in_one_line() -> None:
     MystickGame(decks=[deck, "random"], construction="advanced")  # the Python engine plays it
     with pytest.raises(ValueError, match=r"^the compiled core plays decks without duplicates.*Python engine"):
         vector.make("mystick_domination_v0", num_envs=1, decks=[deck, "random"], construction="advanced")
+
+
+def test_a_renumbered_id_stops_the_twin_in_one_line() -> None:
+    require_core()
+    core = compiled.core_module()
+    game = compiled.CoreGame(MystickGame())
+    declared = twin.core_tables()
+    consts = list(declared["consts"])
+    k = [name for name, _ in twin.CONSTS].index("KILL")
+    consts[k] += 1  # as if cards.py had renumbered its opcodes
+    core.load_tables(twin.CORE_NAME, {**declared, "consts": consts})
+    try:
+        with pytest.raises(ValueError, match=rf"^mystick_domination: table 'consts' item {k} is"):
+            core.dims(twin.CORE_NAME, 2, game.options)
+    finally:
+        core.load_tables(twin.CORE_NAME, declared)
+    assert core.dims(twin.CORE_NAME, 2, game.options)["obs_size"] == 1858

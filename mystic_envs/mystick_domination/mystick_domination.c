@@ -92,7 +92,7 @@ static int32_t T_SUIT[NUM_CARDS], T_RANK[NUM_CARDS], T_TYPE[NUM_CARDS], T_NUMBER
 static int32_t T_INFLUENCE[NUM_CARDS], T_TRAITS[NUM_CARDS], T_TRIGGER[NUM_CARDS], T_NUM_EFFECTS[NUM_CARDS];
 static int32_t T_EFF_OP[NUM_CARDS * MAX_ROWS], T_EFF_AMOUNT[NUM_CARDS * MAX_ROWS], T_EFF_TARGET[NUM_CARDS * MAX_ROWS];
 static int32_t T_ATT_INFLUENCE[NUM_CARDS], T_ATT_TRAIT[NUM_CARDS];
-static int32_t T_ENV_TRAIT[NUM_CARDS], T_ENV_TRAIT_AMOUNT[NUM_CARDS], T_ENV_HAS_TRAIT[NUM_CARDS];
+static int32_t T_ENV_TRAIT[NUM_CARDS], T_ENV_TRAIT_AMOUNT[NUM_CARDS]; /* trait bit 0: none */
 static int32_t T_PLAY_KIND[NUM_CARDS], T_SPECIAL_INDEX[NUM_CARDS], T_SPECIAL_CARDS[NUM_CARDS];
 static int32_t T_ENV_INDEX[NUM_CARDS], T_ATT_INDEX[NUM_CARDS], T_DELAYED_INDEX[NUM_CARDS];
 static int32_t T_POOL_BY_PLAYERS[6], T_OBS_SIZE[6];
@@ -114,7 +114,6 @@ static const me_table TABLES[] = {
     {"att_trait", T_ATT_TRAIT, NUM_CARDS},
     {"env_trait", T_ENV_TRAIT, NUM_CARDS},
     {"env_trait_amount", T_ENV_TRAIT_AMOUNT, NUM_CARDS},
-    {"env_has_trait", T_ENV_HAS_TRAIT, NUM_CARDS},
     {"play_kind", T_PLAY_KIND, NUM_CARDS},
     {"special_index", T_SPECIAL_INDEX, NUM_CARDS},
     {"special_cards", T_SPECIAL_CARDS, NUM_CARDS},
@@ -304,7 +303,7 @@ static void refresh_pawns(st_t *s) {
             }
             for (int e = 0; e < s->envs_n[q]; e++) {
                 int ec = s->envs[q][e];
-                if (T_ENV_HAS_TRAIT[ec] && (traits & T_ENV_TRAIT[ec])) infl += T_ENV_TRAIT_AMOUNT[ec];
+                if (traits & T_ENV_TRAIT[ec]) infl += T_ENV_TRAIT_AMOUNT[ec];
             }
             if (infl < 0) infl = 0;
             s->infl[q][slot] = (int8_t)infl;

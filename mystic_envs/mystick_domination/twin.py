@@ -196,9 +196,8 @@ def core_tables() -> dict[str, list[int]]:
         "eff_target": _rows("target"),
         "att_influence": list(ATT_INFLUENCE),
         "att_trait": list(ATT_TRAIT),
-        "env_trait": [t[0] if t is not None else 0 for t in ENV_TRAIT_INFLUENCE],
+        "env_trait": [t[0] if t is not None else 0 for t in ENV_TRAIT_INFLUENCE],  # 0: no trait bonus
         "env_trait_amount": [t[1] if t is not None else 0 for t in ENV_TRAIT_INFLUENCE],
-        "env_has_trait": [int(t is not None) for t in ENV_TRAIT_INFLUENCE],
         "play_kind": list(decisions.PLAY_KIND),
         "special_index": [decisions.SPECIAL_INDEX.get(c, -1) for c in range(cards.NUM_CARDS)],
         "special_cards": list(cards.SPECIAL_CARDS) + [-1] * (cards.NUM_CARDS - len(cards.SPECIAL_CARDS)),

@@ -86,6 +86,12 @@ Version history:
 - v0, mystic-envs 0.2.0 (issue 27): ``reset(seed=s)`` plays the game seeded ``s`` itself (it went
   through numpy's generator first), so seeded games changed once and records of 0.1.0 no longer
   replay. The engine's own draws move to the core generator with its compiled twin.
+- v0 (issue 29, unreleased so the id stays): seeded games changed once more: every draw (the
+  random decks, every shuffle of a deck, ``determinize``'s re-deal) comes from the core generator
+  (``mystic_envs.core.rng``, shared with the compiled twin) instead of numpy's, so records made
+  before it no longer replay. The game has a compiled twin: ``mystic_envs.vector.make`` batches it
+  and ``mystic_envs.make(..., engine="c")`` plays it, the same games step for step (an advanced
+  listed deck holding copies of a card plays on the Python engine only).
 """
 
 from __future__ import annotations

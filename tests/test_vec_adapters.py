@@ -25,6 +25,7 @@ TWIN_IDS = [
     ("mystria_v0", {}),
     ("mystria_v0", {"variant": "intro"}),
     ("tarot_dice_v0", {}),
+    ("mystick_domination_v0", {}),
 ]
 
 
@@ -177,7 +178,7 @@ def test_gymnasium_vector_env_next_step_autoreset() -> None:
     assert len(stats.return_queue) > 0
 
 
-@pytest.mark.parametrize("env_id", ["elemystic_v0", "mystria_v0", "tarot_dice_v0"])
+@pytest.mark.parametrize("env_id", ["elemystic_v0", "mystria_v0", "tarot_dice_v0", "mystick_domination_v0"])
 def test_heuristic_plays_as_agents_heuristic(env_id: str) -> None:
     from agents import make_agent
 
@@ -199,7 +200,7 @@ def test_heuristic_plays_as_agents_heuristic(env_id: str) -> None:
     for i, r in enumerate(replays):
         r.start(int(venv.core.seat[i]))
     rng = np.random.default_rng(2)
-    steps = {"elemystic_v0": 60, "mystria_v0": 15, "tarot_dice_v0": 40}[env_id]
+    steps = {"elemystic_v0": 60, "mystria_v0": 15, "tarot_dice_v0": 40, "mystick_domination_v0": 40}[env_id]
     for _ in range(steps):
         masks = venv.action_masks()
         actions = np.array([rng.choice(np.flatnonzero(m)) for m in masks])

@@ -11,9 +11,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
-
 from mystic_envs.core.game import is_integer
+from mystic_envs.core.rng import Rng
 from mystic_envs.mystick_domination.cards import (
     CARD_BY_NAME,
     CARD_NAMES,
@@ -22,6 +21,7 @@ from mystic_envs.mystick_domination.cards import (
     MAJORS_PER_DECK,
     MAX_COPIES_ADVANCED,
     NUM_CARDS,
+    NUM_MAJORS,
     NUM_MINORS,
     SUIT,
     SUIT_CARDS_PER_DECK,
@@ -119,17 +119,17 @@ def parse_decks(decks: Any, num_players: int, construction: str) -> tuple[tuple[
     return tuple(out)
 
 
-def random_decks(num_players: int, rng: np.random.Generator) -> list[list[int]]:
+def random_decks(num_players: int, rng: Rng) -> list[list[int]]:
     """Random legal basic decks. Two players split one 78-card set (two suits and 11 Majors each,
     as the boxed game is played); more players each build from a set of their own."""
     if num_players == 2:
-        suits = rng.permutation(4).tolist()
-        majors = (rng.permutation(22) + NUM_MINORS).tolist()
-        halves = [(suits[:2], majors[:11]), (suits[2:], majors[11:])]
+        suits = rng.permutation(4)
+        majors = [NUM_MINORS + k for k in rng.permutation(NUM_MAJORS)]
+        halves = [(suits[:2], majors[:MAJORS_PER_DECK]), (suits[2:], majors[MAJORS_PER_DECK:])]
         return [sorted(suit_cards(a) + suit_cards(b) + tuple(m)) for (a, b), m in halves]
     out = []
     for _ in range(num_players):
-        a, b = rng.choice(4, size=2, replace=False).tolist()
-        majors = (rng.choice(22, size=MAJORS_PER_DECK, replace=False) + NUM_MINORS).tolist()
+        a, b = rng.sample(4, 2)
+        majors = [NUM_MINORS + k for k in rng.sample(NUM_MAJORS, MAJORS_PER_DECK)]
         out.append(sorted(suit_cards(a) + suit_cards(b) + tuple(majors)))
     return out

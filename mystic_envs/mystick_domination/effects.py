@@ -180,8 +180,7 @@ class EffectsMixin:
                 del pile[-k:]
                 deck = self.deck[owner]
                 deck.extend(back)
-                order = self.rng.permutation(len(deck)).tolist()
-                self.deck[owner] = [deck[i] for i in order]
+                self.rng.shuffle(deck)
                 self.known_top[owner] = 0  # a shuffled deck shows nobody its order
         elif op == PEEK:
             self.known_top[target] = max(self.known_top[target], min(amount, len(self.deck[target])))
@@ -198,9 +197,9 @@ class EffectsMixin:
                 back = [c for c in cross if c >= 0][:amount]
                 for c in back:
                     cross[cross.index(c)] = -1
-                deck = self.deck[q] + back
-                order = self.rng.permutation(len(deck)).tolist()
-                self.deck[q] = [deck[i] for i in order]
+                deck = self.deck[q]
+                deck.extend(back)
+                self.rng.shuffle(deck)
                 self.known_top[q] = 0  # a shuffled deck shows nobody its order
             self.clear_cross(q)
         elif op == SUCCESS:

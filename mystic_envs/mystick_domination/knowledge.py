@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from mystic_envs.core.game import check_rng
+from mystic_envs.core.rng import Rng, from_generator
 from mystic_envs.mystick_domination.cards import (
     CLEAR_CROSS,
     IS_MAJOR,
@@ -153,7 +154,9 @@ class KnowledgeMixin:
         holds the rest of the set. What the other seats privately know is not ``player``'s to
         keep: in the copy they remember no card beyond the deck tops they looked at."""
         self.check_seat(player)
-        check_rng(rng)
+        # One draw of the caller's generator seeds the core generator that both re-deals and then
+        # carries the copy's chance, so the compiled twin, handed the same draw, does the same.
+        chance = from_generator(check_rng(rng))
         c = self.clone()
         for q in range(self.n):
             deck = c.deck[q]
@@ -174,21 +177,22 @@ class KnowledgeMixin:
                             unseen += [card] * k
                     unseen.sort()
                 else:
-                    unseen, c.deck_list[q] = self._sample_unseen(player, q, split + hand_slots, rng)
+                    unseen, c.deck_list[q] = self._sample_unseen(player, q, split + hand_slots, chance)
             if hand_slots:
                 # The face-down hand cards are Minors; everything else goes into the deck, shuffled.
                 minors = [k for k, card in enumerate(unseen) if not IS_MAJOR[card]]
-                to_hand = set(rng.choice(minors, size=hand_slots, replace=False).tolist())
+                to_hand = {minors[i] for i in chance.sample(len(minors), hand_slots)}
                 row = c.hand[q]
                 for k in to_hand:
                     row[unseen[k]] += 1
                 unseen = [card for k, card in enumerate(unseen) if k not in to_hand]
-            c.deck[q] = [unseen[i] for i in rng.permutation(len(unseen)).tolist()] + deck[split:]
+            chance.shuffle(unseen)
+            c.deck[q] = unseen + deck[split:]
         for r in range(self.n):
             if r != player:
                 c.noted[r] = [[] for _ in range(self.n)]
         c.notes = sum(len(x) for x in c.recalled) + sum(len(x) for x in c.noted[player])
-        c.rng = np.random.default_rng(int(rng.integers(2**63)))
+        c.rng = chance
         return c
 
     def _table_cards(self: MystickState, q: int) -> list[int]:
@@ -225,7 +229,7 @@ class KnowledgeMixin:
         return out
 
     def _sample_unseen(
-        self: MystickState, p: int, q: int, size: int, rng: np.random.Generator
+        self: MystickState, p: int, q: int, size: int, rng: Rng
     ) -> tuple[list[int], list[int]]:
         """``size`` cards that, with the cards of ``q`` seat ``p`` sees, make a legal deck of the
         game's construction (D-5) holding every card ``p`` knows is hidden; suits, Majors and
@@ -246,7 +250,7 @@ class KnowledgeMixin:
         others = [s for s in range(4) if s not in known_suits]
         assert len(known_suits) <= 2, f"seat {q} shows cards of {len(known_suits)} suits"
         if len(known_suits) < 2:
-            picked = rng.choice(len(others), size=2 - len(known_suits), replace=False).tolist()
+            picked = rng.sample(len(others), 2 - len(known_suits))
             known_suits = sorted(known_suits + [others[i] for i in picked])
         suits = known_suits
         copies = 1 if self.game.construction == "basic" else MAX_COPIES_ADVANCED
@@ -263,11 +267,11 @@ class KnowledgeMixin:
                 if k < copies:
                     slots += [c] * (copies - k)
             assert 0 <= need <= len(slots), f"seat {q}'s seen cards break the deck construction rules"
-            if need == len(slots):  # no choice left: skip the draw (a numpy call per group)
+            if need == len(slots):  # no choice left: no draw, so both engines skip the same ones
                 for c in slots:
                     deck[c] += 1
             elif need:
-                for k in rng.choice(len(slots), size=need, replace=False).tolist():
+                for k in rng.sample(len(slots), need):
                     deck[slots[k]] += 1
         deck_list = []
         out = []

@@ -23,13 +23,13 @@ from mystic_envs.core.game import (
     check_seed,
     zero_sum_returns,
 )
+from mystic_envs.core.rng import Rng, fresh_seed
 from mystic_envs.mystick_domination import decks as deck_rules
 from mystic_envs.mystick_domination.cards import (
     AFTER_EACH_INITIATIVE,
     AFTER_NEXT_INITIATIVE,
     AGGRESSION,
     CROSS_SPACES,
-    DECK_SIZE,
     EFFECTS,
     FATE,
     GRANT_TRAIT,
@@ -120,7 +120,8 @@ class MystickGame(Game):
         self._layout: tuple[LayoutEntry, ...] | None = None
 
     def new_initial_state(self, seed: int | None = None) -> MystickState:
-        return MystickState.new(self, np.random.default_rng(check_seed(seed)))
+        seed = check_seed(seed)
+        return MystickState.new(self, Rng(fresh_seed() if seed is None else seed))
 
     def observation_layout(self) -> tuple[LayoutEntry, ...]:
         if self._layout is None:
@@ -153,7 +154,7 @@ class MystickState(KnowledgeMixin, DecisionsMixin, EffectsMixin, GameState):
     """One game of Mystick: Domination. Decks keep their top card last."""
 
     @classmethod
-    def new(cls, game: MystickGame, rng: np.random.Generator) -> MystickState:
+    def new(cls, game: MystickGame, rng: Rng) -> MystickState:
         s = cls.__new__(cls)
         n = game.num_players
         s.game = game
@@ -162,7 +163,9 @@ class MystickState(KnowledgeMixin, DecisionsMixin, EffectsMixin, GameState):
         s.rng = rng
         random_lists = deck_rules.random_decks(n, rng) if any(d is None for d in game.decks) else None
         s.deck_list = [list(d) if d is not None else random_lists[q] for q, d in enumerate(game.decks)]
-        s.deck = [[s.deck_list[q][i] for i in rng.permutation(DECK_SIZE).tolist()] for q in range(n)]
+        s.deck = [s.deck_list[q][:] for q in range(n)]
+        for deck in s.deck:
+            rng.shuffle(deck)
         s.hand = [[0] * NUM_CARDS for _ in range(n)]
         s.hand_size = [0] * n
         s.shown = [[0] * NUM_CARDS for _ in range(n)]  # face-up cards in each hand (public)
@@ -211,7 +214,7 @@ class MystickState(KnowledgeMixin, DecisionsMixin, EffectsMixin, GameState):
                 s.deck[q].extend(s.discard[q])
                 s.discard[q] = []
                 s.pile_epoch += 1
-                s.deck[q] = [s.deck[q][i] for i in rng.permutation(len(s.deck[q])).tolist()]
+                rng.shuffle(s.deck[q])
         s._start_round()
         s._run()
         return s
@@ -795,9 +798,7 @@ class MystickState(KnowledgeMixin, DecisionsMixin, EffectsMixin, GameState):
         d["placement"] = None if self.placement is None else self.placement[:]
         d["_legal"] = None
         d["obs_cache"] = {}
-        rng = np.random.Generator(type(self.rng.bit_generator)())
-        rng.bit_generator.state = self.rng.bit_generator.state
-        d["rng"] = rng
+        d["rng"] = self.rng.copy()
         c.__dict__.update(d)
         return c
 

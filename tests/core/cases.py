@@ -15,6 +15,13 @@ from mystic_envs.core import compiled
 VARIANTS: dict[str, list[dict[str, Any]]] = {
     "mystria_v0": [{}, {"variant": "intro"}],
     "tarot_dice_v0": [{}, {"num_rounds": 1, "round_turn_limit": 12}, {"num_rounds": 3}],
+    # Random decks (at 2 players the opponent's deck list is public), a preset (every deck list
+    # hidden) re-dealt under the advanced rules' copies, and opening Majors shuffled back.
+    "mystick_domination_v0": [
+        {},
+        {"decks": "wands_cups", "construction": "advanced"},
+        {"reshuffle_opening_majors": True},
+    ],
 }
 
 #: Configurations where no seat holds anything another cannot see (Mystria's intro rules have no

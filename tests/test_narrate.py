@@ -23,6 +23,7 @@ from agents.records import RecordError, Replay, load_record
 from agents.replay import run as replay_run
 from mystic_envs.core.narration import action_label, table_events
 from mystic_envs.mystick_domination.cards import CARDS
+from mystic_envs.mystick_domination.decisions import ORDER
 from mystic_envs.mystria.rules import SCORED
 
 GAMES = [(env_id, n) for env_id in mystic_envs.ENV_IDS for n in mystic_envs.player_counts(env_id)]
@@ -242,8 +243,12 @@ def test_labels_name_the_card_die_or_target_for_the_mover_and_the_table():
             meaning = before.game.action_meaning(a)
             if meaning.startswith("card ") and meaning.endswith(": play it / resolve its effect next"):
                 card = meaning.removeprefix("card ").split(":")[0]
-                assert action_label(before, a, viewer=mover).startswith(f"play {card} (")
-                assert action_label(before, a).startswith(f"player_{mover} plays {card} (")
+                # The same index plays a card from the hand, or picks which waiting effect resolves next.
+                if before.phase == ORDER:
+                    assert action_label(before, a, viewer=mover).startswith(f"resolve {card} (")
+                else:
+                    assert action_label(before, a, viewer=mover).startswith(f"play {card} (")
+                    assert action_label(before, a).startswith(f"player_{mover} plays {card} (")
 
 
 @pytest.mark.parametrize(("env_id", "n"), LARGEST)

@@ -36,8 +36,9 @@ in a Python loop; memory per game in the batch; and the wall time of a fresh bui
 
 Core targets (``CORE_*`` below): batch >= 2,000,000 moves/s (Elemystic) or 1,000,000 (Mystria's
 full rules, Tarot Dice) and >= 40x (Elemystic) or 30x the Python AEC path, at each batch size of
-``CORE_NUM_ENVS``; Mystic Vale (issue 29) >= 400,000 moves/s at 2 players and >= 250,000 and >= 12x
-the Python AEC path at 4, at 1,024 envs; two threads >= 1.7x one at 1,024 envs; compiled clone +
+``CORE_NUM_ENVS``; at 1,024 envs, Mystick Domination (issue 29) >= 500,000 moves/s at 2 players and
+>= 250,000 and >= 15x the Python AEC path at 5, Mystic Vale >= 400,000 at 2 and >= 250,000 and >= 12x
+at 4; two threads >= 1.7x one at 1,024 envs; compiled clone +
 rollout >= 20x the Python engine's playouts/s.
 """
 
@@ -394,6 +395,7 @@ CORE_PYTHON_RATIO_DEFAULT = 30.0
 #: Issue 29's targets for the multi-player twins, which replace issue 27's for their env: at 1,024 envs
 #: on one thread only, by player count, (batch moves/s, multiple of the Python AEC path); None: no target.
 CORE_MULTIPLAYER_TARGETS: dict[str, dict[int, tuple[float | None, float | None]]] = {
+    "mystick_domination_v0": {2: (500_000.0, None), 5: (250_000.0, 15.0)},
     "mystic_vale_v0": {2: (400_000.0, None), 4: (250_000.0, 12.0)},
 }
 CORE_THREADS_TARGET = 1.7

@@ -5,6 +5,7 @@
 
 #include "batch.h"
 
+#include <limits.h>
 #include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -329,14 +330,35 @@ void me_batch_free(me_batch *b) {
 
 void me_batch_reset(me_batch *b) { me_run(b, me_reset_range, NULL); }
 
-int me_batch_check(const me_batch *b, const int64_t *actions) {
+typedef struct {
+    const int64_t *actions;
+    atomic_int first_bad; /* the lowest bad env any part found, INT_MAX for none */
+} me_check_arg;
+
+static void me_check_range(me_batch *b, int lo, int hi, const void *arg) {
+    me_check_arg *c = (me_check_arg *)arg;
     int na = b->dims.num_actions;
-    for (int i = 0; i < b->num_envs; i++) {
+    for (int i = lo; i < hi; i++) {
         if (b->ended[i] || (b->active && !b->active[i])) continue;
-        int64_t a = actions[i];
-        if (a < 0 || a >= na || !b->legal[(size_t)i * na + (size_t)a]) return i;
+        int64_t a = c->actions[i];
+        if (a < 0 || a >= na || !b->legal[(size_t)i * na + (size_t)a]) {
+            int seen = atomic_load(&c->first_bad);
+            while (i < seen && !atomic_compare_exchange_weak(&c->first_bad, &seen, i)) {
+            }
+            return;
+        }
     }
-    return -1;
+}
+
+/* Each thread checks the envs it steps: their masks were written on its core, and reading them all
+ * from the caller's cost more than a second hand-over (two threads stepped a batch of 1,024
+ * Elemystic games only 1.3x faster than one with the check on the caller). */
+int me_batch_check(me_batch *b, const int64_t *actions) {
+    me_check_arg c = {.actions = actions};
+    atomic_init(&c.first_bad, INT_MAX);
+    me_run(b, me_check_range, &c);
+    int bad = atomic_load(&c.first_bad);
+    return bad == INT_MAX ? -1 : bad;
 }
 
 void me_batch_step(me_batch *b, const int64_t *actions) { me_run(b, me_step_range, actions); }

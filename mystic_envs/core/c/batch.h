@@ -65,7 +65,7 @@ void me_batch_reset(me_batch *b);
 /* Every action must already be checked with me_batch_check. */
 void me_batch_step(me_batch *b, const int64_t *actions);
 /* -1 if every action is legal (or ignored), else the first bad env index. */
-int me_batch_check(const me_batch *b, const int64_t *actions);
+int me_batch_check(me_batch *b, const int64_t *actions);
 void me_batch_sample(me_batch *b, int64_t *out);
 void me_batch_observe(me_batch *b, int seat, float *out);
 void me_batch_privileged(me_batch *b, float *out);

@@ -49,6 +49,7 @@ from agents.heuristic import mystick_domination as mystick_heuristic
 from agents.heuristic import mystria as mystria_heuristic
 from agents.heuristic import tarot_dice as tarot_dice_heuristic
 from agents.heuristic.elemystic import decide
+from mystic_envs.core.rng import from_generator
 from mystic_envs.elemystic.cards import COLUMN_SIZE, ELEMENT_NAMES, NUM_ELEMENTS, THUNDER
 from mystic_envs.elemystic.rules import MASK_ELEMENTS, PLAY_FRONT, PLAY_PHASE, ElemysticGame
 from mystic_envs.mystic_vale.cards import ADVANCEMENTS as VALE_ADVANCEMENTS
@@ -363,7 +364,7 @@ def measure_tarot_dice(
     rng = np.random.default_rng(seed)
     report = TarotDiceReport()
     for _ in range(games):
-        s = state_class.new(game, np.random.default_rng(int(rng.integers(2**63))))
+        s = state_class.new(game, from_generator(np.random.default_rng(int(rng.integers(2**63)))))
         first = starter = s.round_starter
         logged = None
         turns = 0

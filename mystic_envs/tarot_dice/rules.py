@@ -234,11 +234,8 @@ class TarotDiceState(DecisionsMixin, DiceMixin, ArcanaMixin, GameState):
     __slots__ = (*_FIELDS, "_mask", "_cards_changed", "_seen", "log")
 
     @classmethod
-    def new(cls, game: TarotDiceGame, rng: Rng | np.random.Generator) -> TarotDiceState:
-        """A new match drawing every chance event from ``rng``; a numpy Generator (as the balance
-        tools pass) is turned into the core generator by one draw (``from_generator``)."""
-        if isinstance(rng, np.random.Generator):
-            rng = from_generator(rng)
+    def new(cls, game: TarotDiceGame, rng: Rng) -> TarotDiceState:
+        """A new match drawing every chance event from ``rng``."""
         s = cls.__new__(cls)
         s.game = game
         s.rng = rng

@@ -10,7 +10,8 @@ per game; see ``agents.heuristic``; keywords retune its constants, e.g. ``FIX=0.
 rules engine, seeing only its own seat's view, searching in C on the compiled core where it can;
 see ``agents.mcts``; keywords ``simulations``, ``time_budget``, ``rollout``, ``rollout_depth``, ``c``,
 ``engine``) and ``ppo`` (a saved MaskablePPO model acting
-with masks; keywords ``path`` (default: the model shipped in ``agents/pretrained/``) and
+with masks; keywords ``path`` (default: the model shipped in ``agents/pretrained/`` for the game at
+``num_players``, declared in ``agents/pretrained/MODELS.json``), ``num_players`` and
 ``deterministic``; see ``agents.ppo``), ``rllib`` (a policy trained with Ray RLlib by
 ``training.rllib_train``, played from its checkpoint without Ray; keywords ``path`` (default: the
 policy shipped in ``agents/pretrained/``), ``module`` and ``deterministic``; see ``agents.rllib``) and

@@ -1,7 +1,11 @@
 """The ``ppo`` agent: a saved MaskablePPO policy (sb3-contrib) acting with the env's action mask.
 
-``make_agent("ppo", env_id)`` loads the model shipped for ``env_id`` in ``agents/pretrained/``
-(``<env_id>_ppo.zip``); ``make_agent("ppo", env_id, path="run/model.zip")`` loads any other.
+``make_agent("ppo", env_id, num_players=N)`` loads the model shipped for ``env_id`` at a table of
+``N`` (default: the game's default count), as declared in ``agents/pretrained/MODELS.json``: one
+entry per game and player count, the strongest model shipped for it, with its file, the env version
+it was trained on, the commands that made it, its budget and its measured figures
+(:func:`shipped_models`; a stale entry is refused in one line). ``make_agent("ppo", env_id,
+path="run/model.zip")`` loads any other model.
 ``deterministic=True`` (the default) plays the most probable legal action, the same action as
 ``MaskablePPO.predict(obs, action_masks=mask, deterministic=True)``; ``deterministic=False``
 samples from the masked policy with the agent's own seeded generator.
@@ -16,6 +20,8 @@ Needs the ``train`` extra (torch, sb3-contrib).
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -25,18 +31,207 @@ import mystic_envs
 from mystic_envs.core.game import check_seed
 from mystic_envs.core.policies import check_env
 
-__all__ = ["PRETRAINED_DIR", "ModelError", "PPOAgent", "load_policy", "pretrained_path"]
+__all__ = [
+    "MODELS_FILE",
+    "PRETRAINED_DIR",
+    "ModelError",
+    "PPOAgent",
+    "ShippedModel",
+    "has_shipped_model",
+    "load_policy",
+    "pretrained_path",
+    "shipped_model",
+    "shipped_models",
+]
 
 PRETRAINED_DIR = Path(__file__).resolve().parent / "pretrained"
+#: The table of shipped models: ``{env_id: {"N": entry}}`` (:class:`ShippedModel` lists the fields).
+MODELS_FILE = PRETRAINED_DIR / "MODELS.json"
+#: ``current``: plays today's game; ``stale``: kept with its figures, refused (the game changed under it).
+STATUSES = ("current", "stale")
 
 
 class ModelError(ValueError):
     """A model file that is missing, unreadable or made for another env."""
 
 
-def pretrained_path(env_id: str) -> Path:
-    """Where the shipped PPO model of ``env_id`` lives."""
-    return PRETRAINED_DIR / f"{env_id}_ppo.zip"
+@dataclass(frozen=True)
+class ShippedModel:
+    """One entry of ``agents/pretrained/MODELS.json``: the model shipped for ``env_id`` at ``num_players``.
+
+    - ``file``: the zip in ``agents/pretrained/`` (:attr:`path`); ``status``: one of :data:`STATUSES`;
+      ``note``: what a reader should know (why it is stale, what it was made from).
+    - ``env_version``: ``observation_size`` and ``num_actions`` it was trained for, ``rules`` (the
+      game's state it was trained on, in words) and ``shipped_in`` (the commit that shipped it).
+    - ``commands``: the exact commands that made the file; ``budget``: ``timesteps``, ``wall_time``,
+      ``machine``.
+    - ``figures``: its measured results, each ``opponent``, ``games``, ``win_rate``, ``ci95`` (the 95%
+      Wilson interval), ``command`` and an optional ``note``; ``progress``: its run's CSV, if shipped.
+    """
+
+    env_id: str
+    num_players: int
+    file: str
+    status: str
+    note: str
+    env_version: dict[str, Any]
+    commands: tuple[str, ...]
+    budget: dict[str, Any]
+    figures: tuple[dict[str, Any], ...]
+    progress: str | None = None
+
+    @property
+    def path(self) -> Path:
+        return PRETRAINED_DIR / self.file
+
+
+_ENTRY_FIELDS = {"file", "status", "note", "env_version", "commands", "budget", "figures", "progress"}
+_ENV_VERSION_FIELDS = {"observation_size", "num_actions", "rules", "shipped_in"}
+_BUDGET_FIELDS = {"timesteps", "wall_time", "machine"}
+_FIGURE_FIELDS = {"opponent", "games", "win_rate", "ci95", "command"}
+
+
+def _refuse_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    # json.load keeps the last of two equal keys; a table with two entries for one key is an error.
+    keys = [k for k, _ in pairs]
+    for k in keys:
+        if keys.count(k) > 1:
+            raise ModelError(f"key {k!r} appears twice")
+    return dict(pairs)
+
+
+def shipped_models(path: str | Path | None = None) -> dict[tuple[str, int], ShippedModel]:
+    """Every entry of the shipped-model table at ``path`` (default :data:`MODELS_FILE`), keyed by
+    ``(env_id, num_players)``.
+
+    Raises :class:`ModelError` (one line: the file, the entry, what is wrong) for a table that is
+    not valid JSON, names an unknown game or a player count the game does not have, or has an entry
+    with a missing field, an unknown status or a figure whose interval does not hold its win rate.
+    """
+    path = Path(MODELS_FILE if path is None else path)
+    try:
+        table = json.loads(path.read_text(), object_pairs_hook=_refuse_duplicates)
+    except (OSError, ValueError) as exc:
+        first_line = next(iter(str(exc).splitlines()), "")
+        raise ModelError(f"shipped-model table {str(path)!r} is unreadable: {first_line}") from None
+    if not isinstance(table, dict):
+        raise ModelError(f"shipped-model table {str(path)!r} is not an object of env ids")
+    models = {}
+    for env_id, by_count in table.items():
+        for count, entry in by_count.items() if isinstance(by_count, dict) else [(None, by_count)]:
+            where = f"shipped-model table {str(path)!r}, {env_id} at {count} players"
+            problem = _entry_problem(env_id, count, entry)
+            if problem:
+                raise ModelError(f"{where}: {problem}")
+            models[env_id, int(count)] = ShippedModel(
+                env_id=env_id,
+                num_players=int(count),
+                file=entry["file"],
+                status=entry["status"],
+                note=entry["note"],
+                env_version=dict(entry["env_version"]),
+                commands=tuple(entry["commands"]),
+                budget=dict(entry["budget"]),
+                figures=tuple(dict(f) for f in entry["figures"]),
+                progress=entry.get("progress"),
+            )
+    return models
+
+
+def _entry_problem(env_id: str, count: Any, entry: Any) -> str | None:
+    """What is wrong with one entry of the table, or None."""
+    if env_id not in mystic_envs.ENV_IDS:
+        return f"unknown env id; the games are {', '.join(mystic_envs.ENV_IDS)}"
+    counts = mystic_envs.player_counts(env_id)
+    if not isinstance(count, str) or not count.isdigit() or int(count) not in counts:
+        return f"the player count must be one of {', '.join(map(str, counts))}"
+    if not isinstance(entry, dict):
+        return "an entry is an object"
+    missing = (_ENTRY_FIELDS - {"progress"}) - set(entry)
+    unknown = set(entry) - _ENTRY_FIELDS
+    if missing or unknown:
+        return f"missing field(s) {sorted(missing)}, unknown field(s) {sorted(unknown)}"
+    if entry["status"] not in STATUSES:
+        return f"status must be one of {list(STATUSES)}, got {entry['status']!r}"
+    if not isinstance(entry["file"], str) or Path(entry["file"]).name != entry["file"]:
+        return f"file must be a file name in {str(PRETRAINED_DIR)!r}, got {entry['file']!r}"
+    if not isinstance(entry["commands"], list) or not entry["commands"]:
+        return "commands must be a non-empty list of command lines"
+    for key, fields in (("env_version", _ENV_VERSION_FIELDS), ("budget", _BUDGET_FIELDS)):
+        if not isinstance(entry[key], dict) or fields - set(entry[key]):
+            return f"{key} must have {sorted(fields)}"
+    if not isinstance(entry["figures"], list):
+        return "figures must be a list"
+    for figure in entry["figures"]:
+        if not isinstance(figure, dict) or _FIGURE_FIELDS - set(figure):
+            return f"every figure must have {sorted(_FIGURE_FIELDS)}"
+        games, rate, ci = figure["games"], figure["win_rate"], figure["ci95"]
+        if not (
+            isinstance(games, int)
+            and games > 0
+            and isinstance(ci, list)
+            and len(ci) == 2
+            and all(isinstance(x, (int, float)) for x in (rate, *ci))
+            and 0 <= ci[0] <= rate <= ci[1] <= 1
+        ):
+            return (
+                f"figure against {figure['opponent']!r}: "
+                "needs games > 0 and 0 <= ci95[0] <= win_rate <= ci95[1] <= 1"
+            )
+    return None
+
+
+def _check_num_players(env_id: str, num_players: Any) -> int:
+    """``num_players`` checked against the game's counts (one-line ``ValueError``); None: its default."""
+    if num_players is None:
+        return len(mystic_envs.make_raw(env_id).possible_agents)
+    counts = mystic_envs.player_counts(env_id)
+    if isinstance(num_players, bool) or not isinstance(num_players, int) or num_players not in counts:
+        raise ValueError(
+            f"num_players: {env_id} is played by {', '.join(map(str, counts))} players, got {num_players!r}"
+        )
+    return num_players
+
+
+def shipped_model(env_id: str, num_players: int | None = None) -> ShippedModel:
+    """The current entry of the table for ``env_id`` at ``num_players`` (default: the game's default
+    count). :class:`ModelError` in one line when there is none, naming the counts that have one, or
+    when the entry is stale."""
+    n = _check_num_players(env_id, num_players)
+    models = shipped_models()
+    entry = models.get((env_id, n))
+    if entry is None:
+        current = [str(c) for (e, c), m in sorted(models.items()) if e == env_id and m.status == "current"]
+        stale = [str(c) for (e, c), m in sorted(models.items()) if e == env_id and m.status == "stale"]
+        have = f"models exist for {', '.join(current)} players" if current else "no current model"
+        if stale:
+            have += f"; a stale one for {', '.join(stale)}"
+        raise ModelError(
+            f"no PPO model is shipped for {env_id} at {n} players ({have}; {MODELS_FILE.name}); "
+            "pass path='model.zip'"
+        )
+    if entry.status == "stale":
+        obs_size, _ = _env_shapes(env_id, n)
+        raise ModelError(
+            f"the PPO model shipped for {env_id} at {n} players is stale: {entry.file} was trained for "
+            f"observations of shape ({entry.env_version['observation_size']},), and the game has "
+            f"({obs_size},) now ({MODELS_FILE.name}); pass path='model.zip'"
+        )
+    return entry
+
+
+def has_shipped_model(env_id: str, num_players: int | None = None) -> bool:
+    """Whether :func:`shipped_model` has a current model for ``env_id`` (at ``num_players``; None:
+    at any count)."""
+    return any(
+        e == env_id and m.status == "current" and (num_players is None or c == num_players)
+        for (e, c), m in shipped_models().items()
+    )
+
+
+def pretrained_path(env_id: str, num_players: int | None = None) -> Path:
+    """Where the shipped PPO model of ``env_id`` at ``num_players`` lives (:func:`shipped_model`)."""
+    return shipped_model(env_id, num_players).path
 
 
 def _env_shapes(env_id: str, num_players: int | None = None) -> tuple[int, int]:
@@ -45,12 +240,12 @@ def _env_shapes(env_id: str, num_players: int | None = None) -> tuple[int, int]:
     return env.observation_space(agent)["observation"].shape[0], int(env.action_space(agent).n)
 
 
-def load_policy(path: str | Path, env_id: str) -> Any:
+def load_policy(path: str | Path, env_id: str, num_players: int | None = None) -> Any:
     """The ``MaskableActorCriticPolicy`` saved in the MaskablePPO zip at ``path``, checked against ``env_id``.
 
     Raises :class:`ModelError` (one line: the file, what is wrong, what was expected) for a missing
     or corrupt file, a zip that is not a MaskablePPO model, or a model whose observation or action
-    shape differs from ``env_id``'s.
+    shape differs from ``env_id``'s: at ``num_players`` when it is given, else at any of its counts.
     """
     import torch
     from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
@@ -80,17 +275,19 @@ def load_policy(path: str | Path, env_id: str) -> Any:
             f"model file {str(path)!r} holds a {getattr(policy_class, '__name__', policy_class)}, "
             "not a MaskablePPO policy"
         )
-    obs_size, num_actions = _env_shapes(env_id)
+    obs_size, num_actions = _env_shapes(env_id, num_players)
     obs_shape = tuple(data["observation_space"].shape)
     n = getattr(data["action_space"], "n", None)
-    counts = mystic_envs.player_counts(env_id)
-    # A model trained at another player count of the game (``num_players``: another observation size).
+    # Without num_players, a model trained at another player count of the game (another
+    # observation size) loads, and refuses a table of another size when it acts.
+    counts = mystic_envs.player_counts(env_id) if num_players is None else ()
     if (obs_shape != (obs_size,) or n != num_actions) and all(
         (*obs_shape, n) != _env_shapes(env_id, c) for c in counts if len(counts) > 1
     ):
+        table = env_id if num_players is None else f"{env_id} at {num_players} players"
         raise ModelError(
             f"model file {str(path)!r} was trained for observations of shape {obs_shape} and {n} actions; "
-            f"{env_id} has shape ({obs_size},) and {num_actions} actions"
+            f"{table} has shape ({obs_size},) and {num_actions} actions"
         )
     # Building the network draws initial weights from torch's global stream; fork it so that a
     # training run that loads snapshots stays reproducible.
@@ -167,18 +364,24 @@ class PPOAgent:
         deterministic: bool = True,
         seed: int | None = None,
         policy: Any = None,
+        num_players: int | None = None,
     ) -> None:
         if not isinstance(deterministic, bool):
             raise TypeError(f"deterministic must be True or False, got {deterministic!r}")
+        if num_players is not None:
+            _check_num_players(env_id, num_players)
+        #: The table's entry of the shipped model this agent plays (None for a model given by path).
+        self.shipped: ShippedModel | None = None
         if policy is None:
             if path is None:
-                path = pretrained_path(env_id)
+                self.shipped = shipped_model(env_id, num_players)
+                path = self.shipped.path
                 if not path.is_file():
                     raise ModelError(
-                        f"no pretrained PPO model is shipped for {env_id!r} (looked for {str(path)!r}); "
+                        f"the PPO model shipped for {env_id!r} is missing (looked for {str(path)!r}); "
                         "pass path='model.zip'"
                     )
-            policy = load_policy(path, env_id)
+            policy = load_policy(path, env_id, num_players)
         self.env_id = env_id
         self.path = None if path is None else str(path)
         self.policy = policy

@@ -70,14 +70,14 @@ def one_line(exc: BaseException) -> str:
 def available_agents(env_id: str) -> list[str]:
     """The agent names a page may seat at ``env_id`` (``human`` first)."""
     from agents.heuristic import HEURISTICS
-    from agents.ppo import pretrained_path as ppo_path
+    from agents.ppo import has_shipped_model
     from agents.rllib import pretrained_path as rllib_path
 
     names = [HUMAN, "random"]
     if env_id in HEURISTICS:
         names.append("heuristic")
     names.append("mcts")
-    if ppo_path(env_id).is_file() and importlib.util.find_spec("sb3_contrib") is not None:
+    if has_shipped_model(env_id) and importlib.util.find_spec("sb3_contrib") is not None:
         names.append("ppo")
     if rllib_path(env_id).is_dir():
         names.append("rllib")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 
@@ -9,12 +10,13 @@ import numpy as np
 import pytest
 
 import mystic_envs
-from agents.spec import AgentSpec, ConfigError
+from agents import make_agent
+from agents.spec import AgentSpec, ConfigError, parse_agent_spec
 from tests import multiplayer_toy
 from training import leaderboard, leaderboard_results
 from training.evaluate import seat_orders
 from training.leaderboard import main, play_pairing_deals, run_leaderboard, verify
-from training.leaderboard_results import Entrant, summarize
+from training.leaderboard_results import Entrant, budget_png, budget_series, sanity_checks, summarize
 
 SMALL = ("random", "heuristic")
 
@@ -104,6 +106,57 @@ def test_an_intransitive_cycle_and_a_seat_difference_are_reported():
     assert "rock > scissors > paper *" in report and "NOT SHOWN for rock" in report
 
 
+def test_agents_whose_interval_is_wider_than_25_elo_are_listed(monkeypatch):
+    monkeypatch.setattr(leaderboard_results, "BOOTSTRAP", 100)
+    truth = {"random": 0.0, "a": 100.0, "b": 200.0}
+    result = summarize(
+        "elemystic_v0", 2, 0, _entrants(truth), {}, _synthetic(truth, 30, np.random.default_rng(2)), 30, ()
+    )
+    halves = {label: (r["ci95"][1] - r["ci95"][0]) / 2 for label, r in result["ratings"].items()}
+    # 60 games a pairing: far from +-25 Elo; random is the anchor, of zero width.
+    assert result["checks"]["wide_intervals"] == {"a": halves["a"], "b": halves["b"]}
+    assert min(halves["a"], halves["b"]) > 25 and halves["random"] == 0
+    report = leaderboard_results.markdown_report(result)
+    assert f"- 95% interval half-width above 25 Elo: a ±{halves['a']:.0f}, b ±{halves['b']:.0f}\n" in report
+    monkeypatch.setattr(leaderboard_results, "HALF_WIDTH_TARGET", max(halves.values()) + 1)
+    result["checks"] = sanity_checks(result)
+    assert result["checks"]["wide_intervals"] == {}
+    assert "half-width above" in leaderboard_results.markdown_report(result)
+    assert "Elo: none" in leaderboard_results.markdown_report(result)
+
+
+def test_the_budget_plot_has_a_series_for_plain_and_for_guided_search(monkeypatch):
+    monkeypatch.setattr(leaderboard_results, "BOOTSTRAP", 20)
+    texts = ["random", "heuristic", "mcts:simulations=16", "mcts:simulations=64"]
+    texts += ["mcts:guide=ppo,simulations=64", "mcts:guide=ppo,simulations=16"]
+    entrants = [Entrant(parse_agent_spec(text)) for text in texts]
+    games = _synthetic({text: 100.0 * i for i, text in enumerate(texts)}, 10, np.random.default_rng(3))
+    for g in (g for played in games.values() for g in played):
+        g["seconds"] = [0.001, 0.002]  # a move's cost, for the plot's log scale
+    result = summarize("elemystic_v0", 2, 0, entrants, {}, games, 10, texts)
+    ratings = result["ratings"]
+    assert [(ratings[t]["search"], ratings[t]["simulations"]) for t in texts] == [
+        (None, None),
+        (None, None),
+        ("mcts", 16),
+        ("mcts", 64),
+        ("guided", 64),
+        ("guided", 16),
+    ]
+    assert budget_series(result) == {
+        "mcts": [(16, "mcts:simulations=16"), (64, "mcts:simulations=64")],
+        "guided": [(16, "mcts:guide=ppo,simulations=16"), (64, "mcts:guide=ppo,simulations=64")],
+    }
+    assert budget_png(result).startswith(b"\x89PNG")
+    # Results written before the "search" field (the published pilot) had plain mcts only.
+    for r in ratings.values():
+        del r["search"]
+    assert budget_series(result) == {"mcts": [(16, texts[5]), (16, texts[2]), (64, texts[4]), (64, texts[3])]}
+    published = json.loads(leaderboard.published_path("elemystic_v0", 2).read_text())
+    assert budget_png(published).startswith(b"\x89PNG")
+    assert [s for s, _ in budget_series(published)["mcts"]] == [16, 64, 256, 1024]
+
+
 def test_every_pairing_plays_the_same_deals_from_every_seat(monkeypatch):
     seen = []
 
@@ -155,14 +208,20 @@ def test_at_more_players_the_mean_place_and_openskill_rate_the_heuristic_first(m
         x, y = difference["orders"]
         assert sorted(x["members"]) == sorted(y["members"])
     assert list(result["skipped"]) == ["ppo"] and "\n" not in result["skipped"]["ppo"]
-    assert "mean place" in (tmp_path / "run" / "results.md").read_text()
+    report = (tmp_path / "run" / "results.md").read_text()
+    assert "mean place" in report
+    # The +-25 Elo target is the 2-player ladder's: no such check at more players.
+    assert "wide_intervals" not in checks and "half-width" not in report
 
 
 def test_an_agent_that_cannot_play_is_skipped_with_its_reason():
-    roster = ("random", "mcts:simulations=16", "mcts:simulations=16,c=-1", "ppo", "rllib")
+    guided = "mcts:guide=ppo,simulations=16"
+    roster = ("random", "mcts:simulations=16", "mcts:simulations=16,c=-1", "ppo", "rllib", guided)
     entrants, skipped = leaderboard.build_roster("mystick_domination_v0", 2, roster)
     assert [e.label for e in entrants] == ["random", "mcts:simulations=16"]
-    assert "ppo" in skipped and "trained for observations of shape" in skipped["ppo"]
+    # The guided search's network is the stale ppo model: skipped for the same reason.
+    for label in ("ppo", guided):
+        assert label in skipped and "trained for observations of shape" in skipped[label]
     assert "rllib" in skipped and "no pretrained RLlib policy" in skipped["rllib"]
     assert "c must be a number >= 0" in skipped["mcts:simulations=16,c=-1"]
     assert all("\n" not in why for why in skipped.values())
@@ -208,6 +267,64 @@ def test_an_interrupted_run_resumes_where_it_stopped(monkeypatch, tmp_path):
         run_leaderboard("elemystic_v0", games=6, seed=1, workers=1, out=run, roster=SMALL)
 
 
+def test_a_changed_model_refuses_to_resume_until_its_agent_is_replayed(monkeypatch, tmp_path, capsys):
+    monkeypatch.setattr(leaderboard_results, "BOOTSTRAP", 20)
+    roster = ("random", "rllib")
+    run = tmp_path / "run"
+    # An agent skipped at the table cannot be replayed.
+    td = tmp_path / "td"
+    with pytest.raises(ConfigError, match=r"--replay: rllib cannot play at this table \(CheckpointError: no"):
+        run_leaderboard(
+            "tarot_dice_v0", games=2, workers=1, out=td, roster=(*SMALL, "rllib"), replay=["rllib"]
+        )
+    assert not td.exists()
+    first = run_leaderboard("elemystic_v0", games=2, workers=1, out=run, roster=roster)
+    # The rllib agent loads a checkpoint folder: every file in it, by its path in the repository.
+    shipped = leaderboard.model_fingerprint(make_agent("rllib", "elemystic_v0"))
+    folder = leaderboard.ROOT / "agents" / "pretrained" / "elemystic_v0_rllib"
+    assert shipped == {
+        str(p.relative_to(leaderboard.ROOT)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in folder.rglob("*")
+        if p.is_file()
+    }
+    assert first["models"] == {"rllib": shipped}
+    record = json.loads((run / "run.json").read_text())
+    assert record["models"] == {"rllib": shipped}
+
+    calls = []
+    real = leaderboard.play_pairing_deals
+    monkeypatch.setattr(leaderboard, "play_pairing_deals", lambda *args: calls.append(args[3]) or real(*args))
+    # A folder begun before fingerprints were recorded resumes and records today's.
+    del record["models"]
+    (run / "run.json").write_text(json.dumps(record))
+    run_leaderboard("elemystic_v0", games=2, workers=1, out=run, roster=roster)
+    assert calls == [] and json.loads((run / "run.json").read_text())["models"] == {"rllib": shipped}
+
+    # The file changed since the games were played: refused, in one line naming the agent and the flag.
+    changed = next(iter(shipped))
+    record["models"] = {"rllib": shipped | {changed: "0" * 64}}
+    (run / "run.json").write_text(json.dumps(record))
+    argv = ["--env", "elemystic_v0", "--games", "2", "--workers", "1", "--out", str(run)]
+    real_roster = leaderboard.build_roster
+    monkeypatch.setattr(leaderboard, "build_roster", lambda env_id, n, _: real_roster(env_id, n, roster))
+    with pytest.raises(SystemExit):
+        main(argv)
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert (
+        f"rllib played this run's games with other model files than today's ({changed} 000000000000 -> "
+        in err
+    )
+    assert "add --replay rllib to play its games again" in err
+    assert calls == [] and json.loads((run / "run.json").read_text()) == record
+
+    # --replay drops its games in every pairing it is in, plays them again and records today's file.
+    assert main([*argv, "--replay", "rllib"]) == 0
+    assert sorted((a.label, b.label) for a, b in calls) == [("random", "rllib"), ("rllib", "rllib")]
+    assert json.loads((run / "run.json").read_text())["models"] == {"rllib": shipped}
+    assert json.loads((run / "results.json").read_text())["places"] == first["places"]
+
+
 def test_ctrl_c_on_the_command_line_is_one_line_and_keeps_the_run_folder(monkeypatch, tmp_path, capsys):
     def interrupted(*args):
         raise KeyboardInterrupt
@@ -222,11 +339,18 @@ def test_ctrl_c_on_the_command_line_is_one_line_and_keeps_the_run_folder(monkeyp
     assert json.loads((out / "run.json").read_text())["env"] == "elemystic_v0"
 
 
+GUIDED = "mcts:guide=ppo,simulations=2"
+
+
 @pytest.fixture
 def published(monkeypatch, tmp_path):
     monkeypatch.setattr(leaderboard_results, "BOOTSTRAP", 50)
     run_leaderboard(
-        "elemystic_v0", games=6, workers=1, out=tmp_path / "run", roster=(*SMALL, "mcts:simulations=4")
+        "elemystic_v0",
+        games=6,
+        workers=1,
+        out=tmp_path / "run",
+        roster=(*SMALL, "mcts:simulations=4", GUIDED),
     )
     folder = tmp_path / "published"
     folder.mkdir()
@@ -256,12 +380,36 @@ def test_verify_replays_published_deals_and_catches_a_changed_result(published, 
     assert f"{len(failures)} failures" in capsys.readouterr().out
 
 
+def test_verify_reports_an_agent_whose_model_file_changed(published, monkeypatch):
+    data = json.loads(published.read_text())
+    shipped = leaderboard.model_fingerprint(make_agent("ppo", "elemystic_v0"))
+    assert data["models"] == {GUIDED: shipped}  # the guided search's network is the shipped ppo model
+    (path,) = shipped
+    data["models"][GUIDED] = {path: "f" * 64}
+    published.write_text(json.dumps(data))
+    replayed = []
+    real = leaderboard.play_pairing_deals
+    monkeypatch.setattr(leaderboard, "play_pairing_deals", lambda *a: replayed.append(a[3]) or real(*a))
+    assert verify("elemystic_v0", sample=1) == [
+        f"elemystic_v0-2p.json: {GUIDED}: the published games were played with other model files than "
+        f"today's ({path} ffffffffffff -> {shipped[path][:12]}), so its pairings are not replayed; "
+        f"python -m training.leaderboard --env elemystic_v0 --num-players 2 --replay {GUIDED} "
+        "plays them again"
+    ]
+    labels = [(a.label, b.label) for a, b in replayed]
+    assert len(labels) == 6 and all(GUIDED not in pair for pair in labels)  # the 3 others' 6 pairings
+
+
 def test_the_published_leaderboard_verifies_in_short_form():
     # CI's short form: one deal of every pairing whose agents search at most 64 simulations a move.
     path = leaderboard.published_path("elemystic_v0", 2)
     assert path.is_file(), "docs/leaderboard/elemystic_v0-2p.json is published"
-    labels = json.loads(path.read_text())["agents"]
-    cheap = [label for label in labels if not label.startswith("mcts") or int(label.split("=")[1]) <= 64]
+    published = json.loads(path.read_text())
+    labels = published["agents"]
+    specs = {
+        label: AgentSpec(label, s["name"], s["options"]) for label, s in published["agent_specs"].items()
+    }
+    cheap = [label for label in labels if (Entrant(specs[label]).simulations or 0) <= 64]
     pairs = [(a, b) for i, a in enumerate(labels) for b in labels[i:] if a in cheap and b in cheap]
     assert verify("elemystic_v0", sample=1, pairings=pairs) == []
 
@@ -294,6 +442,8 @@ def test_the_web_seat_menu_reads_the_published_ratings():
         (["--env", "elemystic_v0", "--games", "ten"], "argument --games: invalid int value"),
         (["--games", "4"], "--env is required"),
         (["--verify", "--sample", "0"], "--sample must be a positive integer"),
+        (["--env", "elemystic_v0", "--replay", "alphazero"], "--replay: 'alphazero' is not on the roster"),
+        (["--verify", "--replay", "ppo"], "--replay plays a run's games again; it does not go with --verify"),
     ],
 )
 def test_bad_arguments_get_one_line_and_write_nothing(argv, message, tmp_path, capsys):
@@ -320,7 +470,15 @@ def test_an_out_folder_that_is_a_file_or_holds_something_else_is_refused(tmp_pat
 
 def test_the_roster_is_one_spec_a_line_and_every_env_id_has_a_default_count():
     assert len(leaderboard.ROSTER) >= 8 and len(set(leaderboard.ROSTER)) == len(leaderboard.ROSTER)
-    sims = [int(s.split("=")[1]) for s in leaderboard.ROSTER if s.startswith("mcts:simulations=")]
-    assert len(sims) == 4 and min(sims) == 16 and max(sims) == 1024
+    entrants = [Entrant(parse_agent_spec(text)) for text in leaderboard.ROSTER]
+    budgets = {
+        search: sorted(e.simulations for e in entrants if e.search == search) for search in ("mcts", "guided")
+    }
+    assert len(budgets["mcts"]) == 4 and budgets["mcts"][0] == 16 and budgets["mcts"][-1] == 1024
+    assert budgets["guided"] == [16, 64]
+    assert {e.label for e in entrants} >= {"random", "heuristic", "ppo", "rllib"}
+    # The run in progress resumes with this roster: its agents keep their labels and order.
+    first = ["random", "heuristic", *(f"mcts:simulations={s}" for s in (16, 64, 256, 1024)), "ppo", "rllib"]
+    assert [e.label for e in entrants][: len(first)] == first
     for env_id in mystic_envs.ENV_IDS:
         assert leaderboard._check_args(env_id, None, None, 0, None)[1] == leaderboard.DEFAULT_DEALS

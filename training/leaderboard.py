@@ -1,12 +1,20 @@
 """The reference leaderboard of a game: a fixed roster on duplicate deals, joint ratings with intervals.
 
 python -m training.leaderboard --env ID [--num-players N] [--games G] [--seed S] [--workers W] [--out DIR]
+                               [--replay AGENT]...
 python -m training.leaderboard --verify [--env ID] [--sample K]
 
 The roster is :data:`ROSTER`, one agent spec a line (``agents.spec``): random, the heuristic, mcts
-at four budgets from 16 to 1,024 simulations, the shipped ppo model and the shipped rllib policy.
-An agent that cannot be built or cannot act at the table (no shipped model, a stale one) is skipped
-and listed with its one-line reason.
+at four budgets from 16 to 1,024 simulations, the shipped ppo model, the shipped rllib policy and
+the network-guided search (``mcts:guide=ppo``, ``agents.puct``) at 16 and 64 simulations. An agent
+that cannot be built or cannot act at the table (no shipped model, a stale one) is skipped and
+listed with its one-line reason.
+
+**Model fingerprints.** Every agent that loads a model (ppo, rllib, the guided search) is recorded
+with the sha256 of the files it loaded (:func:`model_fingerprint`), in ``run.json`` and in the
+results. Resuming a run whose recorded fingerprint differs from the agent's files today is refused in
+one line naming the agent; ``--replay AGENT`` drops that agent's finished games, in every pairing it
+is in, and plays them again. ``--verify`` reports a published agent whose files changed as a failure.
 
 **Duplicate deals.** Every pairing of two roster agents, an agent with itself included, plays the
 same deals: deal ``d`` is the env seed drawn from ``numpy.random.SeedSequence([seed, d])``, the
@@ -27,28 +35,33 @@ width.
 **Sanity checks**, printed with every table: an agent against itself scores 0.5 within its interval;
 every agent beats random (the interval above 0.5); the pairings whose results from two seat orders
 have disjoint intervals (a seat advantage, or an agent that plays one seat worse); and intransitive
-3-cycles (A beats B beats C beats A), marked where all three intervals exclude 0.5.
+3-cycles (A beats B beats C beats A), marked where all three intervals exclude 0.5; at 2 players,
+the agents whose 95% interval is wider than +-25 Elo (the target of a full ladder).
 
 **Resumable.** The run folder (default ``runs/leaderboard/<env>-<n>p``) gets one file per finished
 chunk of :data:`CHUNK_DEALS` deals of a pairing, each written to a temporary name and renamed, so
 Ctrl-C loses at most the chunks in play and a rerun with the same folder plays only what is
 missing. At the end ``results.json`` (every game's places, for ``--verify``), ``results.md`` and
-``budget.png`` (mcts's rating against its simulations, with ms per move) are written the same way.
+``budget.png`` (the rating of plain and of guided search against their simulations, with ms per
+move) are written the same way.
 Publishing is copying ``results.json`` and ``budget.png`` to ``docs/leaderboard/<env>-<n>p.*``.
 
 **Verify.** ``--verify`` replays ``--sample`` deals of every pairing of each published leaderboard
 (the same deals for each pairing, drawn with a fixed seed), checks that they replay to the published
-places, and refits the published games to check every rating, interval and pairing score.
+places, refits the published games to check every rating, interval and pairing score, and checks
+that every agent with a model loads the same files as the published games were played with.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import hashlib
 import json
 import multiprocessing
 import os
 import shlex
+import shutil
 import subprocess
 import sys
 import time
@@ -75,6 +88,7 @@ __all__ = [
     "deal_seed",
     "default_out",
     "main",
+    "model_fingerprint",
     "play_pairing_deals",
     "published_path",
     "published_ratings",
@@ -92,13 +106,16 @@ ROSTER: tuple[str, ...] = (
     "mcts:simulations=1024",
     "ppo",
     "rllib",
+    "mcts:guide=ppo,simulations=16",
+    "mcts:guide=ppo,simulations=64",
 )
 #: Deals per chunk file of a pairing: the unit of work, of resuming and of what Ctrl-C can lose.
 CHUNK_DEALS = 5
 # What --verify forgives between a published figure and its refit: float rounding, no more.
 TOLERANCE = 1e-6
 DEFAULT_DEALS = 1000
-PUBLISHED_DIR = Path(__file__).resolve().parent.parent / "docs" / "leaderboard"
+ROOT = Path(__file__).resolve().parent.parent
+PUBLISHED_DIR = ROOT / "docs" / "leaderboard"
 PROG = "python -m training.leaderboard"
 
 
@@ -132,13 +149,40 @@ def _one_line(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {' '.join(str(exc).split())}"
 
 
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as file:
+        for block in iter(lambda: file.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _shown(path: Path) -> str:
+    # Relative to the repository for the shipped models, so a fingerprint reads the same in any checkout.
+    path = path.resolve()
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
+def model_fingerprint(agent: Any) -> dict[str, str]:
+    """The sha256 of every model file ``agent`` loaded, by path (relative to the repository when inside
+    it); ``{}`` for an agent without a model. The ppo and rllib agents keep the file or checkpoint
+    folder they loaded as ``path``; the guided search keeps its ppo network as ``net``."""
+    where = getattr(getattr(agent, "net", agent), "path", None)
+    if where is None:
+        return {}
+    path = Path(where)
+    files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
+    return {_shown(p): _sha256(p) for p in files}
+
+
 def build_roster(
     env_id: str, num_players: int, roster: Sequence[str] = ROSTER
 ) -> tuple[list[Entrant], dict[str, str]]:
     """The roster agents that can play ``env_id`` at ``num_players``, and the skipped ones with why.
 
     Each agent is built and asked for the first move of a fresh game, so a model made for another
-    observation size or table is skipped here rather than failing a game later."""
+    observation size or table is skipped here rather than failing a game later; each entrant
+    carries the fingerprint of the model files it loaded (:func:`model_fingerprint`)."""
     entrants, skipped = [], {}
     env = mystic_envs.make(env_id, num_players=num_players, illegal_action="raise")
     for text in roster:
@@ -150,7 +194,7 @@ def build_roster(
         except Exception as exc:  # models and checkpoints raise many kinds; each is a reason to skip
             skipped[spec.label] = _one_line(exc)
             continue
-        entrants.append(Entrant(spec))
+        entrants.append(Entrant(spec, model_fingerprint(agent)))
     return entrants, skipped
 
 
@@ -279,18 +323,54 @@ def _run_dir_config(env_id: str, num_players: int, seed: int) -> dict[str, Any]:
     return {"env": env_id, "num_players": num_players, "seed": seed, "chunk_deals": CHUNK_DEALS}
 
 
-def _open_run_dir(run_dir: Path, config: dict[str, Any]) -> None:
-    """Refuse a folder that holds another run's games; the caller has checked it can be written."""
+def _open_run_dir(run_dir: Path, config: dict[str, Any]) -> dict[str, dict[str, str]]:
+    """Refuse a folder that holds another run's games; the caller has checked it can be written.
+    Returns the model fingerprints the run recorded by agent (none for a new run, or for one
+    begun before fingerprints were recorded)."""
     path = run_dir / "run.json"
     if path.is_file():
         held = json.loads(path.read_text())
-        if held != config:
-            differ = ", ".join(f"{k} {held.get(k)!r}" for k in config if held.get(k) != config[k])
+        differ = ", ".join(f"{k} {held.get(k)!r}" for k in config if held.get(k) != config[k])
+        if differ:
             raise ConfigError(
                 f"--out: {str(run_dir)!r} holds a run with {differ}; give another --out to start a new one"
             )
-    elif run_dir.exists() and any(run_dir.iterdir()):
+        return held.get("models", {})
+    if run_dir.exists() and any(run_dir.iterdir()):
         raise ConfigError(f"--out: {str(run_dir)!r} is a folder of something else, not a leaderboard run")
+    return {}
+
+
+def _model_changes(before: dict[str, str], now: dict[str, str]) -> str:
+    """The model files whose sha256 differs, each as ``path old -> new`` (12 hex digits)."""
+    return "; ".join(
+        f"{path} {before.get(path, 'absent')[:12]} -> {now.get(path, 'absent')[:12]}"
+        for path in sorted(before.keys() | now.keys())
+        if before.get(path) != now.get(path)
+    )
+
+
+def _check_models(
+    held: dict[str, dict[str, str]], entrants: Sequence[Entrant], replay: Sequence[str], where: str
+) -> None:
+    """Refuse to resume games that an agent played with other model files than the ones it loads today
+    (unless they are to be replayed): its old games would be rated as today's model."""
+    for e in entrants:
+        before = held.get(e.label)
+        if before is not None and before != e.models and e.label not in replay:
+            raise ConfigError(
+                f"--out: {where!r}: {e.label} played this run's games with other model files than "
+                f"today's ({_model_changes(before, e.models)}); add --replay {shlex.quote(e.label)} to "
+                "play its games again, or give another --out"
+            )
+
+
+def _drop_games(run_dir: Path, entrants: Sequence[Entrant], label: str) -> None:
+    """Delete every finished chunk of every pairing ``label`` is in, so that they are played again."""
+    for a, b in _pairings(entrants):
+        folder = _chunk_path(run_dir, (a.spec, b.spec), 0).parent
+        if label in (a.label, b.label) and folder.is_dir():
+            shutil.rmtree(folder)
 
 
 def _play_missing(
@@ -341,7 +421,13 @@ def _commit() -> str:
 
 
 def _check_args(
-    env_id: str, num_players: int | None, games: int | None, seed: int, workers: int | None
+    env_id: str,
+    num_players: int | None,
+    games: int | None,
+    seed: int,
+    workers: int | None,
+    replay: Sequence[str] = (),
+    roster: Sequence[str] = ROSTER,
 ) -> tuple[int, int]:
     """The table size and the deals a pairing, or a one-line ConfigError."""
     try:
@@ -366,6 +452,10 @@ def _check_args(
         raise ConfigError(f"--seed must be a non-negative integer, got {seed}")
     if workers is not None and workers < 1:
         raise ConfigError(f"--workers must be a positive integer, got {workers}")
+    labels = [parse_agent_spec(text).label for text in roster]
+    for label in replay:
+        if label not in labels:
+            raise ConfigError(f"--replay: {label!r} is not on the roster, whose agents are {labels}")
     return n, games // orders
 
 
@@ -378,19 +468,30 @@ def run_leaderboard(
     out: Path | None = None,
     progress: bool = False,
     roster: Sequence[str] = ROSTER,
+    replay: Sequence[str] = (),
 ) -> dict[str, Any]:
     """Play (or resume) the leaderboard in ``out`` and write ``results.json``, ``results.md`` and
-    ``budget.png`` there; returns the result. A bad argument raises :class:`ConfigError` before
-    anything is written."""
-    n, deals = _check_args(env_id, num_players, games, seed, workers)
+    ``budget.png`` there; returns the result. The agents in ``replay`` have every finished game of
+    theirs dropped and played again. A bad argument raises :class:`ConfigError` before anything is
+    written, and so does resuming games an agent played with other model files than today's
+    (:func:`model_fingerprint`, recorded in ``run.json``) unless it is replayed."""
+    n, deals = _check_args(env_id, num_players, games, seed, workers, replay, roster)
     run_dir = Path(out) if out is not None else default_out(env_id, n)
     check_out_dir(run_dir)
     config = _run_dir_config(env_id, n, seed)
-    _open_run_dir(run_dir, config)
+    held = _open_run_dir(run_dir, config)
     entrants, skipped = build_roster(env_id, n, roster)
     if len(entrants) < 2:
         raise ConfigError(f"{env_id} at {n} players: fewer than 2 roster agents can play ({skipped})")
-    _write_atomic(run_dir / "run.json", json.dumps(config, indent=2) + "\n")
+    for label in replay:
+        if label in skipped:
+            raise ConfigError(f"--replay: {label} cannot play at this table ({skipped[label]})")
+    _check_models(held, entrants, replay, str(run_dir))
+    for label in replay:
+        _drop_games(run_dir, entrants, label)
+    # Dropped before recording today's fingerprints: stopped in between, the rerun asks for --replay again.
+    models = held | {e.label: e.models for e in entrants if e.models}
+    _write_atomic(run_dir / "run.json", json.dumps(config | {"models": models}, indent=2) + "\n")
     tasks = [
         _Task(env_id, n, seed, (a.spec, b.spec), tuple(range(start, min(start + CHUNK_DEALS, deals))))
         for start in range(0, deals, CHUNK_DEALS)
@@ -427,6 +528,10 @@ def verify(
         published = json.loads(path.read_text())
         failures += [f"{path.name}: {f}" for f in _verify_one(published, sample, pairings)]
     return failures
+
+
+def _replay_command(env_id: str, num_players: int, label: str) -> str:
+    return f"{PROG} --env {env_id} --num-players {num_players} --replay {shlex.quote(label)}"
 
 
 def _verify_one(
@@ -471,13 +576,31 @@ def _verify_one(
                 f"{' vs '.join(p['agents'])}: the published games score {q['score']:.4f}, "
                 f"published {p['score']:.4f} {p['ci95']}"
             )
+    # Models: an agent that loads other files today than the published games were played with cannot
+    # replay them; its pairings are left out of the replay (results from before fingerprints have none).
+    stale: set[str] = set()
+    for label, before in published.get("models", {}).items():
+        spec = specs[label]
+        try:
+            now = model_fingerprint(make_agent(spec.name, env_id, seed=0, **spec.options))
+        except Exception as exc:  # as in build_roster: any failure to load is the finding
+            stale.add(label)
+            failures.append(f"{label}: its model no longer loads ({_one_line(exc)})")
+            continue
+        if now != before:
+            stale.add(label)
+            failures.append(
+                f"{label}: the published games were played with other model files than today's "
+                f"({_model_changes(before, now)}), so its pairings are not replayed; "
+                f"{_replay_command(env_id, n, label)} plays them again"
+            )
     # Replay: a stratified sample, the same deals for every pairing.
     picked = sorted(
         np.random.default_rng([seed, 32]).choice(deals, size=min(sample, deals), replace=False).tolist()
     )
     for key, per_deal in published["places"].items():
         a, b = key.split("|")
-        if chosen is not None and (a, b) not in chosen:
+        if (chosen is not None and (a, b) not in chosen) or stale & {a, b}:
             continue
         replayed = play_pairing_deals(env_id, n, seed, (specs[a], specs[b]), picked)
         for d in picked:
@@ -515,6 +638,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--out", type=Path, help="run folder (default runs/leaderboard/<env>-<n>p); a rerun resumes"
     )
+    parser.add_argument(
+        "--replay",
+        action="append",
+        default=[],
+        metavar="AGENT",
+        help="drop every finished game of this roster agent (e.g. after its model changed) and play them "
+        "again; may be repeated",
+    )
     parser.add_argument("--verify", action="store_true", help="replay and refit the published leaderboards")
     parser.add_argument(
         "--sample", type=int, default=2, help="with --verify: deals replayed a pairing (default 2)"
@@ -522,6 +653,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.verify:
+            if args.replay:
+                raise ConfigError("--replay plays a run's games again; it does not go with --verify")
             if args.sample < 1:
                 raise ConfigError(f"--sample must be a positive integer, got {args.sample}")
             if args.env is not None:
@@ -537,7 +670,14 @@ def main(argv: list[str] | None = None) -> int:
         if args.env is None:
             raise ConfigError("--env is required (or --verify)")
         result = run_leaderboard(
-            args.env, args.num_players, args.games, args.seed, args.workers, args.out, progress=True
+            args.env,
+            args.num_players,
+            args.games,
+            args.seed,
+            args.workers,
+            args.out,
+            progress=True,
+            replay=args.replay,
         )
     except ConfigError as exc:
         parser.error(" ".join(str(exc).split()))

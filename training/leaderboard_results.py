@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -19,25 +19,47 @@ from agents.spec import AgentSpec
 from training.evaluate import seat_orders
 from training.ratings import fit_elo, fit_openskill, wilson_interval
 
-__all__ = ["BOOTSTRAP", "Entrant", "budget_png", "markdown_report", "sanity_checks", "summarize"]
+__all__ = [
+    "BOOTSTRAP",
+    "HALF_WIDTH_TARGET",
+    "Entrant",
+    "budget_png",
+    "budget_series",
+    "markdown_report",
+    "sanity_checks",
+    "summarize",
+]
 
 #: Bootstrap resamples of the deals behind every rating interval.
 BOOTSTRAP = 1000
+#: The widest 95% Elo interval half-width the 2-player ladder aims for; wider ones are listed.
+HALF_WIDTH_TARGET = 25.0
+# The series of the strength-against-budget plot, in its legend's order.
+SEARCHES = {"mcts": "mcts (random rollouts)", "guided": "mcts:guide=ppo (network-guided)"}
 
 
 @dataclass(frozen=True)
 class Entrant:
-    """A roster agent that can play: its spec, and the simulations a move if it searches."""
+    """A roster agent that can play: its spec, and the sha256 of every model file it loaded
+    (``{path: sha256}``, empty for an agent without a model)."""
 
     spec: AgentSpec
+    models: dict[str, str] = field(default_factory=dict, compare=False)
 
     @property
     def label(self) -> str:
         return self.spec.label
 
     @property
+    def search(self) -> str | None:
+        """``"mcts"`` for plain search, ``"guided"`` for the network-guided one, None without search."""
+        if self.spec.name != "mcts":
+            return None
+        return "guided" if self.spec.options.get("guide") else "mcts"
+
+    @property
     def simulations(self) -> int | None:
-        return self.spec.options.get("simulations") if self.spec.name == "mcts" else None
+        return self.spec.options.get("simulations") if self.search else None
 
 
 def _member_points(places: Sequence[int], order: Sequence[int]) -> float:
@@ -97,6 +119,7 @@ def summarize(
     deterministic (the bootstrap is seeded by ``seed``). ``roster`` is recorded as the one asked for."""
     orders = seat_orders(num_players)
     labels = [e.label for e in entrants]
+    by_label = {e.label: e for e in entrants}
     # In roster order, whatever order the chunks finished in.
     grids = {
         (a.label, b.label): _by_deal(pairing_games[a.label, b.label], deals, len(orders), (a.label, b.label))
@@ -179,7 +202,8 @@ def summarize(
         ratings[label] |= {
             "games": games_of[label],
             "ms_per_move": 1000 * seconds[label] / moves[label] if moves[label] else None,
-            "simulations": next(e.simulations for e in entrants if e.label == label),
+            "simulations": by_label[label].simulations,
+            "search": by_label[label].search,
         }
     result = {
         "env": env_id,
@@ -192,6 +216,7 @@ def summarize(
         "agents": labels,
         "agent_specs": {e.label: {"name": e.spec.name, "options": e.spec.options} for e in entrants},
         "skipped": skipped,
+        "models": {e.label: e.models for e in entrants if e.models},
         "rating_scale": scale,
         "ratings": ratings,
         "anchor": labels[anchor] if num_players == 2 else None,
@@ -227,7 +252,9 @@ def _places_by_deal(
 
 
 def sanity_checks(result: dict[str, Any]) -> dict[str, Any]:
-    """The self-play, beats-random, seat-order and cycle checks of a result (see the module docstring)."""
+    """The self-play, beats-random, seat-order and cycle checks of a result, and at 2 players the
+    agents whose 95% interval is wider than +-:data:`HALF_WIDTH_TARGET` Elo (``wide_intervals``:
+    label to half-width); see the module docstring."""
     by_pair = {tuple(p["agents"]): p for p in result["pairings"]}
     labels = result["agents"]
     self_play = {}
@@ -255,12 +282,18 @@ def sanity_checks(result: dict[str, Any]) -> dict[str, Any]:
                 (lx, hx), (ly, hy) = orders[x]["ci95"], orders[y]["ci95"]
                 if hx < ly or hy < lx:
                     seat_differences.append({"agents": p["agents"], "orders": [orders[x], orders[y]]})
-    return {
+    checks: dict[str, Any] = {
         "self_play": self_play,
         "beats_random": beats_random,
         "seat_differences": seat_differences,
         "cycles": _cycles(labels, by_pair),
     }
+    if result["num_players"] == 2:
+        half_widths = {label: (r["ci95"][1] - r["ci95"][0]) / 2 for label, r in result["ratings"].items()}
+        checks["wide_intervals"] = {
+            label: half for label, half in half_widths.items() if half > HALF_WIDTH_TARGET
+        }
+    return checks
 
 
 def _cycles(labels: list[str], by_pair: dict[tuple[str, str], dict[str, Any]]) -> list[dict[str, Any]]:
@@ -374,6 +407,12 @@ def _check_lines(result: dict[str, Any]) -> list[str]:
         )
     else:
         lines.append("- intransitive 3-cycles: none")
+    if "wide_intervals" in checks:
+        wide = checks["wide_intervals"]
+        lines.append(
+            f"- 95% interval half-width above {HALF_WIDTH_TARGET:.0f} Elo: "
+            + (", ".join(f"{label} ±{half:.0f}" for label, half in wide.items()) if wide else "none")
+        )
     if result["skipped"]:
         lines.append(
             "- skipped: " + "; ".join(f"{label} ({why})" for label, why in result["skipped"].items())
@@ -381,37 +420,72 @@ def _check_lines(result: dict[str, Any]) -> list[str]:
     return lines
 
 
+def budget_series(result: dict[str, Any]) -> dict[str, list[tuple[int, str]]]:
+    """The searching agents of ``result`` as ``{search: [(simulations, label), ...]}``, by simulations,
+    for each search it has (``"mcts"``, ``"guided"``)."""
+    series: dict[str, list[tuple[int, str]]] = {}
+    for label, r in result["ratings"].items():
+        # Results written before the guided search joined the roster have no "search": their only
+        # searching agent was plain mcts.
+        search = r.get("search", "mcts")
+        if r["simulations"] is not None:
+            series.setdefault(search, []).append((r["simulations"], label))
+    return {search: sorted(series[search]) for search in SEARCHES if search in series}
+
+
 def budget_png(result: dict[str, Any]) -> bytes:
-    """mcts's rating against its simulations a move, with the milliseconds a move, as PNG bytes."""
+    """The rating of each search (plain mcts and the network-guided one, as far as the result has
+    them) against its simulations a move, with its milliseconds a move, as PNG bytes."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    searched = sorted(
-        (r["simulations"], label) for label, r in result["ratings"].items() if r["simulations"] is not None
-    )
-    fig = Figure(figsize=(6.4, 4.2))
+    ratings = result["ratings"]
+    fig = Figure(figsize=(6.4, 4.4))
     FigureCanvasAgg(fig)
     ax = fig.add_subplot()
-    sims = [s for s, _ in searched]
-    rating = np.array([result["ratings"][label]["rating"] for _, label in searched])
-    ci = np.array([result["ratings"][label]["ci95"] for _, label in searched]).reshape(-1, 2)
-    ax.errorbar(sims, rating, yerr=[rating - ci[:, 0], ci[:, 1] - rating], marker="o", capsize=4, color="C0")
+    right = ax.twinx()
+    all_sims: set[int] = set()
+    colors = dict(zip(SEARCHES, ("C0", "C2"), strict=True))
+    for search, searched in budget_series(result).items():
+        name, color = SEARCHES[search], colors[search]
+        sims = [s for s, _ in searched]
+        all_sims.update(sims)
+        rating = np.array([ratings[label]["rating"] for _, label in searched])
+        ci = np.array([ratings[label]["ci95"] for _, label in searched]).reshape(-1, 2)
+        ax.errorbar(
+            sims,
+            rating,
+            yerr=[rating - ci[:, 0], ci[:, 1] - rating],
+            marker="o",
+            capsize=4,
+            color=color,
+            label=f"{name}: rating",
+        )
+        right.plot(
+            sims,
+            [ratings[label]["ms_per_move"] for _, label in searched],
+            "s--",
+            color=color,
+            alpha=0.6,
+            label=f"{name}: ms per move",
+        )
+    ticks = sorted(all_sims)
     ax.set_xscale("log", base=2)
-    ax.set_xticks(sims, labels=[str(s) for s in sims])
+    ax.set_xticks(ticks, labels=[str(s) for s in ticks])
     ax.minorticks_off()
-    ax.set_xlabel("mcts simulations a move")
+    ax.set_xlabel("simulations a move")
     two = result["num_players"] == 2
-    ax.set_ylabel("Elo (random = 0), 95% interval" if two else "mean place (1 the best), 95% interval")
+    ax.set_ylabel(
+        "Elo (random = 0), 95% interval (solid)" if two else "mean place (1 the best), 95% interval"
+    )
     if not two:
         ax.invert_yaxis()
-    ax.tick_params(axis="y", labelcolor="C0")
-    right = ax.twinx()
-    right.plot(sims, [result["ratings"][label]["ms_per_move"] for _, label in searched], "s--", color="C1")
     right.set_yscale("log")
-    right.set_ylabel("ms per move", color="C1")
-    right.tick_params(axis="y", labelcolor="C1")
+    right.set_ylabel("ms per move (dashed)")
+    handles = [h for axis in (ax, right) for h in axis.get_legend_handles_labels()[0]]
+    ax.legend(handles=handles, fontsize=7, loc="lower right")
     ax.set_title(
-        f"{result['env']}, {result['num_players']} players: mcts strength and cost\n"
+        f"{result['env']}, {result['num_players']} players: search strength and cost\n"
         f"{result['games_per_pairing']} games a pairing on {result['deals']} duplicate deals",
         fontsize=10,
     )

@@ -184,26 +184,30 @@ def test_heuristic_plays_as_agents_heuristic(env_id: str) -> None:
 
     n, seed = 2, 4
     venv = CoreVecEnv(env_id, num_envs=n, seed=seed, opponent="heuristic")
+    heuristics = [make_agent("heuristic", env_id, seed=opponent_seed(seed, i)) for i in range(n)]
+    steps = {"elemystic_v0": 60, "mystria_v0": 15, "tarot_dice_v0": 40, "mystick_domination_v0": 40}[env_id]
+    play_beside_the_aec_env(venv, env_id, seed, heuristics, steps, np.random.default_rng(2))
+
+
+def play_beside_the_aec_env(venv: CoreVecEnv, env_id: str, seed: int, aec_agents, steps: int, rng) -> None:
+    """``steps`` random learner steps on ``venv`` (batch seeded ``seed``, not yet reset) and the same
+    games on the AEC env with ``aec_agents[i]`` as env i's opponent: the learner's views and every
+    opponent move must be equal."""
+    n = venv.num_envs
     played: list[list[int]] = [[] for _ in range(n)]
     for i, agent in enumerate(venv.core._agents):
-        act = agent.act
 
-        def record(env, agent_id, _act=act, _i=i):
-            a = _act(env, agent_id)
-            played[_i].append(a)
-            return a
+        def record(env, agent_id, _act=agent.act, _i=i):
+            played[_i].append(_act(env, agent_id))
+            return played[_i][-1]
 
         agent.act = record
-    obs = venv.reset()
-    heuristics = [make_agent("heuristic", env_id, seed=opponent_seed(seed, i)) for i in range(n)]
-    replays = [Replay(env_id, {}, seed, n, i, heuristics[i].act) for i in range(n)]
+    venv.reset()
+    replays = [Replay(env_id, {}, seed, n, i, aec_agents[i].act) for i in range(n)]
     for i, r in enumerate(replays):
         r.start(int(venv.core.seat[i]))
-    rng = np.random.default_rng(2)
-    steps = {"elemystic_v0": 60, "mystria_v0": 15, "tarot_dice_v0": 40, "mystick_domination_v0": 40}[env_id]
     for _ in range(steps):
-        masks = venv.action_masks()
-        actions = np.array([rng.choice(np.flatnonzero(m)) for m in masks])
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in venv.action_masks()])
         obs, _, dones, infos = venv.step(actions)
         for i, r in enumerate(replays):
             r.step(actions[i])

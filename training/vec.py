@@ -8,15 +8,19 @@ envs at once:
 - a **batch policy**: any callable ``f(observations (M, obs_dim) float32, masks (M, A) bool) -> (M,)
   actions``, called once per opponent move with every env where an opponent is to move; e.g.
   :class:`FrozenPolicy`, a frozen copy of an SB3 policy run as one batched forward pass;
-- ``"heuristic"`` (or any other name of ``agents.make_agent``, or an agent object with
-  ``act(env, agent_id)``): agents that read the Python engine's state. For the envs such an
-  opponent plays, the adapter keeps a Python ``GameState`` in lockstep: it starts each of those
-  games from the batch's seed for it (``seed + i + k*N``) and applies every action the batch
-  plays there, which is the same game by issue 27's exactness guarantee. The agent then acts on a
-  small stand-in for the AEC env (``env.unwrapped.game_state``, ``agent_name_mapping``) exactly as
-  it does on ``mystic_envs.make``. A named agent is built once per env, seeded by
-  :func:`opponent_seed`. It costs the Python engine's ``apply`` for every move of those games plus
-  the agent's own decision (docs/training.md, "Batched adapters", has the figures).
+- ``"heuristic"`` (or any other agent spec of ``agents.make_agent``, options included, as
+  ``"mcts:simulations=300"``, or an agent object with ``act(env, agent_id)``): agents that read the
+  game's state. For the envs such an opponent plays, the adapter keeps a Python ``GameState`` in
+  lockstep: it starts each of those games from the batch's seed for it (``seed + i + k*N``) and
+  applies every action the batch plays there, which is the same game by issue 27's exactness
+  guarantee. The agent then acts on a small stand-in for the AEC env (``env.unwrapped.game_state``,
+  ``agent_name_mapping``) exactly as it does on ``mystic_envs.make``. A named agent is built once
+  per env, seeded by :func:`opponent_seed`. It costs the Python engine's ``apply`` for every move of
+  those games plus the agent's own decision (docs/training.md, "Batched adapters", has the figures).
+  A search that runs on the compiled twin (``agents.mcts`` and the guided search, unless
+  ``engine="python"``) keeps no Python state: at each of its moves the stand-in holds a copy of the
+  batch's own game (``vector.state(i)``, a ``CoreState``), which the search reads as it reads the
+  twin it replays from an AEC env's history, so it searches in C and plays the moves it plays there.
 
 ``opponent`` may also be a sequence of N of these, one per env (a mix of opponents in one batch).
 
@@ -65,7 +69,17 @@ __all__ = ["CoreGymVectorEnv", "CoreVecEnv", "FrozenPolicy", "LearnerBatch", "op
 BatchPolicy = Callable[[np.ndarray, np.ndarray], Any]
 OpponentSpec = Any  # "random", an agent name, an agent object with act(env, agent_id), or a BatchPolicy
 
-_RANDOM, _BATCH, _STATE = 0, 1, 2
+# Opponent kinds: uniform random in C, a batch policy, an agent on a Python state kept in lockstep,
+# an agent that searches a copy of the batch's compiled game.
+_RANDOM, _BATCH, _STATE, _CORE = 0, 1, 2, 3
+
+
+def _searches_compiled(agent: Any) -> bool:
+    """Whether ``agent`` searches the compiled twin (``agents.mcts``, the guided search), so that a
+    copy of the batch's game is its state; other agents read the Python engine's."""
+    from agents.mcts import MCTSAgent
+
+    return isinstance(agent, MCTSAgent) and agent.engine != "python"
 
 
 def opponent_seed(seed: int, env_index: int) -> int:
@@ -182,11 +196,15 @@ class LearnerBatch:
                 kinds[i] = _RANDOM
             elif isinstance(spec, str):
                 from agents import make_agent  # the agents package is only needed for named agents
+                from agents.spec import parse_agent_spec
 
-                kinds[i] = _STATE
-                agents[i] = make_agent(spec, self.env_id, seed=opponent_seed(self.v.seed, i))
+                parsed = parse_agent_spec(spec)
+                agents[i] = make_agent(
+                    parsed.name, self.env_id, seed=opponent_seed(self.v.seed, i), **parsed.options
+                )
+                kinds[i] = _CORE if _searches_compiled(agents[i]) else _STATE
             elif hasattr(spec, "act"):
-                kinds[i] = _STATE
+                kinds[i] = _CORE if _searches_compiled(spec) else _STATE
                 agents[i] = spec
             elif callable(spec):
                 kinds[i] = _BATCH
@@ -209,10 +227,11 @@ class LearnerBatch:
             for fn in batch_policies.values()
         ]
         self._any_random = bool((kinds == _RANDOM).any())
-        self._state_envs = np.flatnonzero(kinds == _STATE)
+        self._state_envs = np.flatnonzero(kinds == _STATE)  # a Python state in lockstep
+        self._agent_envs = np.flatnonzero((kinds == _STATE) | (kinds == _CORE))
         if not hasattr(self, "_views"):
             self._views: list[_StateEnv | None] = [None] * n
-        for i in self._state_envs:
+        for i in self._agent_envs:
             if self._views[i] is None:
                 self._views[i] = _StateEnv(self.env_id, self.num_players)
 
@@ -230,9 +249,11 @@ class LearnerBatch:
             idx = members[is_mover[members]]
             if idx.size:
                 acts[idx] = np.asarray(fn(v.observation[idx], v.action_mask[idx]), dtype=np.int64).reshape(-1)
-        if self._state_envs.size:
-            for i in self._state_envs[is_mover[self._state_envs]]:
+        if self._agent_envs.size:
+            for i in self._agent_envs[is_mover[self._agent_envs]]:
                 view = self._views[i]
+                if self.opponent_kind[i] == _CORE:
+                    view.game_state = v.state(int(i))
                 mover = int(v.current_player[i])
                 acts[i] = int(self._agents[i].act(view, view.possible_agents[mover]))
         return acts

@@ -325,6 +325,26 @@ def test_a_changed_model_refuses_to_resume_until_its_agent_is_replayed(monkeypat
     assert json.loads((run / "results.json").read_text())["places"] == first["places"]
 
 
+def test_a_run_builds_each_agent_once_a_seat_and_it_plays_as_a_fresh_one(monkeypatch, tmp_path):
+    monkeypatch.setattr(leaderboard, "CHUNK_DEALS", 1)
+    monkeypatch.setattr(leaderboard_results, "BOOTSTRAP", 20)
+    built = []
+    real = leaderboard.make_agent
+    monkeypatch.setattr(
+        leaderboard, "make_agent", lambda name, *a, **kw: built.append(name) or real(name, *a, **kw)
+    )
+    result = run_leaderboard(
+        "elemystic_v0", games=6, workers=1, out=tmp_path / "run", roster=("random", "rllib")
+    )
+    # Once to check the roster, then once a seat for the 3 chunks of 3 pairings (a chunk at a time: 19).
+    assert sorted(built) == ["random"] * 3 + ["rllib"] * 3 and not leaderboard._AGENTS
+    specs = {label: AgentSpec(label, label, {}) for label in ("random", "rllib")}
+    for key, per_deal in result["places"].items():
+        members = tuple(specs[label] for label in key.split("|"))
+        fresh = [play_pairing_deals("elemystic_v0", 2, 0, members, [d]) for d in range(3)]
+        assert per_deal == ["".join(str(p) for g in games for p in g["places"]) for games in fresh]
+
+
 def test_ctrl_c_on_the_command_line_is_one_line_and_keeps_the_run_folder(monkeypatch, tmp_path, capsys):
     def interrupted(*args):
         raise KeyboardInterrupt

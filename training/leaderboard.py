@@ -243,14 +243,24 @@ class _Task:
 
 
 def play_pairing_deals(
-    env_id: str, num_players: int, seed: int, members: tuple[AgentSpec, AgentSpec], deals: Iterable[int]
+    env_id: str,
+    num_players: int,
+    seed: int,
+    members: tuple[AgentSpec, AgentSpec],
+    deals: Iterable[int],
+    agents: dict[tuple[str, str, str, int], Any] | None = None,
 ) -> list[dict[str, Any]]:
     """Play ``deals`` of the pairing ``members`` in every seat order; one dict a game: its deal, seat
     order index, every seat's place (0 the best, ties share), truncation, and each seat's moves and
-    seconds spent choosing them."""
+    seconds spent choosing them.
+
+    An agent that can be reseeded is built once a seat and reseeded before every game, which plays
+    as a fresh one built with that seed; ``agents`` keeps them from one call to the next (a model
+    takes 1 to 4 s of CPU to load, more than five deals of its games cost), else each call builds
+    its own."""
     env = mystic_envs.make(env_id, num_players=num_players, illegal_action="raise")
     orders = seat_orders(num_players)
-    built: dict[tuple[int, int], Any] = {}
+    built = {} if agents is None else agents
     games = []
     for deal in deals:
         env_seed = deal_seed(seed, deal)
@@ -258,12 +268,11 @@ def play_pairing_deals(
             seats = []
             for seat, member in enumerate(order):
                 agent_seed = _agent_seed(seed, deal, member, seat)
-                agent = built.get((member, seat))
+                spec = members[member]
+                key = (env_id, spec.name, repr(sorted(spec.options.items())), seat)
+                agent = built.get(key)
                 if agent is None or not callable(getattr(agent, "seed", None)):
-                    spec = members[member]
-                    agent = built[member, seat] = make_agent(
-                        spec.name, env_id, seed=agent_seed, **spec.options
-                    )
+                    agent = built[key] = make_agent(spec.name, env_id, seed=agent_seed, **spec.options)
                 else:
                     agent.seed(agent_seed)
                 seats.append(_Timed(agent))
@@ -281,8 +290,14 @@ def play_pairing_deals(
     return games
 
 
+# The agents a process has built for the run's chunks (see play_pairing_deals); a run clears them.
+_AGENTS: dict[tuple[str, str, str, int], Any] = {}
+
+
 def _play_task(task: _Task) -> tuple[_Task, list[dict[str, Any]]]:
-    return task, play_pairing_deals(task.env_id, task.num_players, task.seed, task.members, task.deals)
+    return task, play_pairing_deals(
+        task.env_id, task.num_players, task.seed, task.members, task.deals, _AGENTS
+    )
 
 
 def _file_part(label: str) -> str:
@@ -497,7 +512,10 @@ def run_leaderboard(
         for start in range(0, deals, CHUNK_DEALS)
         for a, b in _pairings(entrants)
     ]
-    pairing_games = _play_missing(run_dir, tasks, workers or default_workers(), progress)
+    try:
+        pairing_games = _play_missing(run_dir, tasks, workers or default_workers(), progress)
+    finally:
+        _AGENTS.clear()
     result = summarize(env_id, n, seed, entrants, skipped, pairing_games, deals, roster)
     _write_outputs(result, run_dir)
     return result

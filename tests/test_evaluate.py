@@ -6,6 +6,7 @@ import json
 import math
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -15,6 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import mystic_envs
 from training import evaluate
 from training.evaluate import ConfigError, GameError, main, parse_agent_spec, run_tournament, seat_orders
 from training.ratings import fit_elo, wilson_interval
@@ -306,9 +308,10 @@ def test_an_agent_spec_may_not_set_the_seed():
         parse_agent_spec("mcts:seed=3")
 
 
-def test_ctrl_c_is_one_line_that_gives_the_command_again_and_no_worker_traceback(tmp_path):
+def test_ctrl_c_is_one_line_that_gives_the_resume_command_and_no_worker_traceback(tmp_path):
+    out = tmp_path / "out"
     args = ["--env", "elemystic_v0", "--agents", "random", "heuristic", "--games", "100000"]
-    args += ["--workers", "2", "--out", str(tmp_path / "out")]
+    args += ["--workers", "2", "--out", str(out)]
     # A child started in the background may inherit SIGINT ignored; restore Python's own handler.
     code = (
         "import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
@@ -318,12 +321,10 @@ def test_ctrl_c_is_one_line_that_gives_the_command_again_and_no_worker_traceback
     with err.open("w") as sink:
         proc = subprocess.Popen([sys.executable, "-c", code], stderr=sink, text=True, process_group=0)
         try:
-            children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
             deadline = time.monotonic() + 120
-            while len(children.read_text().split()) < 2:  # the pool's workers have started
+            while not any((out / "games").rglob("*.json")):  # a chunk is finished: the pool runs
                 assert proc.poll() is None and time.monotonic() < deadline, err.read_text()
-                time.sleep(0.1)
-            time.sleep(1)  # the pool is made while SIGINT is ignored; then its handler is back
+                time.sleep(0.05)
             os.killpg(proc.pid, signal.SIGINT)
             assert proc.wait(timeout=60) == 130
         finally:
@@ -332,7 +333,207 @@ def test_ctrl_c_is_one_line_that_gives_the_command_again_and_no_worker_traceback
     text = err.read_text()
     assert "Traceback" not in text
     assert text.strip().splitlines()[-1] == (
-        f"interrupted: nothing written to {tmp_path / 'out'} (a tournament has no checkpoint); "
-        f"run again: python -m training.evaluate {' '.join(args)}"
+        f"interrupted: the finished games are kept in {out}; "
+        f"continue with: python -m training.evaluate --resume {out}"
     )
-    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+    # Resumable: the run's settings, and whole chunk files only (no temporary file left behind).
+    assert json.loads((out / "run.json").read_text())["settings"]["games"] == 100000
+    chunks = sorted((out / "games").rglob("*"))
+    assert chunks and all(p.is_dir() or (p.suffix == ".json" and not p.name.startswith(".")) for p in chunks)
+    for path in (p for p in chunks if p.is_file()):
+        assert len(json.loads(path.read_text())["games"]) == evaluate.CHUNK_GAMES
+
+
+# -- resuming --------------------------------------------------------------------------------------
+
+RUN = ["--agents", "random", "heuristic", "mcts:simulations=2", "--save-games", "3", "--workers", "1"]
+
+
+def _interrupt_after(monkeypatch, chunks: int) -> None:
+    """Ctrl-C, deterministically: a KeyboardInterrupt as the task after ``chunks`` finished ones starts."""
+    play = evaluate._play_task
+    started = []
+
+    def interrupting(task, on_game=None):
+        started.append(task)
+        if len(started) > chunks:
+            raise KeyboardInterrupt
+        return play(task, on_game)
+
+    monkeypatch.setattr(evaluate, "_play_task", interrupting)
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _without_session(files: dict[str, bytes], *also: str) -> dict[str, object]:
+    """The files of a run with what describes the session alone set aside: the timing, the commands
+    that resumed it (and ``also``, keys of results.json), and the line of results.md that times it."""
+    kept: dict[str, object] = {k: v for k, v in files.items() if k != "run.json"}
+    summary = json.loads(files["results.json"])
+    for key in ("timing", "resumed", *also):
+        summary.pop(key, None)
+    kept["results.json"] = summary
+    md = re.sub(r"resumed with .*\n\n", "", files["results.md"].decode())
+    kept["results.md"] = [
+        re.sub(r"seed (\d+): .*", r"seed \1", line)
+        for line in md.splitlines()
+        if not line.startswith("`python -m")
+    ]
+    return kept
+
+
+@pytest.fixture
+def chunk_of_two(monkeypatch):
+    # Chunks of 2 games: a short tournament has many chunk files to lose and to resume.
+    monkeypatch.setattr(evaluate, "CHUNK_GAMES", 2)
+
+
+def test_an_interrupted_run_resumes_to_the_files_of_an_uninterrupted_one(
+    tmp_path, monkeypatch, capsys, chunk_of_two
+):
+    (tmp_path / "whole").mkdir()
+    (tmp_path / "cut").mkdir()
+    monkeypatch.chdir(tmp_path / "whole")  # the same --out, so the commands are the same too
+    main([*RUN, "--games", "12", "--out", "run"])
+    whole = _files(tmp_path / "whole" / "run")
+
+    monkeypatch.chdir(tmp_path / "cut")
+    with monkeypatch.context() as patch:
+        _interrupt_after(patch, 7)  # of 3 pairings x 2 seat orders x 3 chunks
+        capsys.readouterr()
+        with pytest.raises(SystemExit) as exit_info:
+            main([*RUN, "--games", "12", "--out", "run"])
+    assert exit_info.value.code == 130
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert err.strip().splitlines()[-1] == (
+        "interrupted: the finished games are kept in run; "
+        "continue with: python -m training.evaluate --resume run"
+    )
+    assert not (tmp_path / "cut" / "run" / "results.json").exists()
+    assert len(list((tmp_path / "cut" / "run" / "games").rglob("*.json"))) == 7
+
+    result = main(["--resume", "run"])
+    cut = _files(tmp_path / "cut" / "run")
+    assert result["timing"]["earlier_games"] == 7 * 2
+    assert result["resumed"] == ["python -m training.evaluate --resume run"]
+    assert result["command"] == json.loads(whole["results.json"])["command"]
+    # Every game's outcome (the chunk files), the records, the tables and the plot are the same bytes.
+    assert sorted(cut) == sorted(whole)
+    assert {k: v for k, v in cut.items() if k.startswith(("games/", "records/", "winrate"))} == {
+        k: v for k, v in whole.items() if k.startswith(("games/", "records/", "winrate"))
+    }
+    assert _without_session(cut) == _without_session(whole)
+
+
+@pytest.mark.parametrize("first", [4, 8], ids=["a partial chunk is played again", "whole chunks are kept"])
+def test_a_larger_games_extends_a_run_to_the_files_of_the_larger_run(first, tmp_path, monkeypatch):
+    monkeypatch.setattr(evaluate, "CHUNK_GAMES", 4)
+    main([*RUN, "--games", "12", "--out", str(tmp_path / "whole")])
+    main([*RUN, "--games", str(first), "--out", str(tmp_path / "grown")])
+    result = main(["--resume", str(tmp_path / "grown"), "--games", "12"])
+    # An agent without seed() carries its stream through a chunk, so the chunk that a larger --games
+    # lengthens (games 0 and 2 of a seat order at 4) is played again whole; full chunks are kept.
+    assert result["timing"].get("earlier_games", 0) == (0 if first == 4 else 3 * 8)
+    assert json.loads((tmp_path / "grown" / "run.json").read_text())["settings"]["games"] == 12
+    whole, grown = _files(tmp_path / "whole"), _files(tmp_path / "grown")
+    # Only the commands and the --out of the two runs differ.
+    assert _without_session(grown, "command", "config") == _without_session(whole, "command", "config")
+
+
+@pytest.fixture(scope="module")
+def finished_run(tmp_path_factory):
+    out = tmp_path_factory.mktemp("finished") / "run"
+    main(["--agents", "random", "heuristic", "--games", "8", "--workers", "1", "--out", str(out)])
+    return out
+
+
+def _resume_refused(argv: list[str], folder: Path, message: str, capsys) -> None:
+    before = _files(folder) if folder.is_dir() else None
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    # argparse's usage, then the one line
+    assert err[0].startswith("usage: ") and all(line.startswith(" ") for line in err[1:-1]), err
+    assert err[-1].startswith("python -m training.evaluate: error: ")
+    assert re.search(message, err[-1]), err[-1]
+    assert (_files(folder) if folder.is_dir() else None) == before  # nothing written
+
+
+@pytest.mark.parametrize(
+    ("flags", "message"),
+    [
+        (["--seed", "3"], r"these flags contradict: --seed 3 \(the run has 0\); only --games"),
+        (
+            ["--agents", "random", "mcts", "--env", "mystria_v0"],
+            r"contradict: --env mystria_v0 \(the run has elemystic_v0\); "
+            r"--agents random mcts \(the run has random heuristic\)",
+        ),
+        (["--variant", "intro"], r"--variant intro \(the run has None\)"),
+        (["--env-kwarg", "max_steps=9"], r"--env-kwarg max_steps=9 \(the run has \(none\)\)"),
+        (["--save-games", "1"], r"--save-games 1 \(the run has 0\)"),
+        (["--out", "elsewhere"], r"--out elsewhere \(the run is in "),
+        (
+            ["--games", "4"],
+            r"the run in '.*' has 8 games a pairing; --games 4 would drop some \(give 8 or more\)",
+        ),
+        (["--games", "9"], "--games must be a positive multiple of 2"),
+        (["--workers", "0"], "--workers must be a positive integer"),
+    ],
+)
+def test_resume_refuses_flags_that_contradict_the_run_in_one_line(
+    flags, message, finished_run, tmp_path, capsys
+):
+    run = tmp_path / "run"
+    shutil.copytree(finished_run, run)
+    _resume_refused(["--resume", str(run), *flags], run, message, capsys)
+
+
+def test_resume_with_the_run_s_own_flags_is_no_contradiction(finished_run, tmp_path, capsys):
+    run = tmp_path / "run"
+    shutil.copytree(finished_run, run)
+    result = main(["--resume", str(run), "--agents", "random", "heuristic", "--seed", "0", "--games", "8"])
+    assert result["timing"]["earlier_games"] == 8
+    assert json.loads((run / "results.json").read_text())["total_games"] == 8
+
+
+def test_resume_refuses_what_is_not_an_evaluate_run_in_one_line(finished_run, tmp_path, capsys):
+    _resume_refused(
+        ["--resume", str(tmp_path / "missing")], tmp_path, r"--resume: no folder '.*missing'$", capsys
+    )
+    (tmp_path / "file").write_text("x")
+    _resume_refused(["--resume", str(tmp_path / "file")], tmp_path, "is a file, not a run folder", capsys)
+    (tmp_path / "empty").mkdir()
+    _resume_refused(
+        ["--resume", str(tmp_path / "empty")],
+        tmp_path,
+        r"is not a training.evaluate run \(no run.json\)",
+        capsys,
+    )
+    leaderboard = tmp_path / "leaderboard"
+    leaderboard.mkdir()
+    (leaderboard / "run.json").write_text('{"env": "elemystic_v0", "num_players": 2, "seed": 0}')
+    _resume_refused(
+        ["--resume", str(leaderboard)],
+        tmp_path,
+        "not a training.evaluate run .its run.json is another tool",
+        capsys,
+    )
+    (leaderboard / "run.json").write_text("{")
+    _resume_refused(["--resume", str(leaderboard)], tmp_path, "run.json is unreadable: Expecting", capsys)
+    older = tmp_path / "older"
+    shutil.copytree(finished_run, older)
+    (older / "run.json").write_text(
+        (older / "run.json").read_text().replace(f'"{mystic_envs.__version__}"', '"0.0.1"')
+    )
+    _resume_refused(["--resume", str(older)], tmp_path, r"was played with mystic_envs 0.0.1, this is", capsys)
+    _resume_refused(
+        ["--agents", "random", "heuristic", "--out", str(older)],
+        tmp_path,
+        r"--out: '.*older' already holds a run \(run.json\); continue a tournament with --resume .*older, or",
+        capsys,
+    )

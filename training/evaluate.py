@@ -3,6 +3,7 @@
 python -m training.evaluate --env elemystic_v0 --agents random heuristic [more ...] [--games 200]
     [--num-players N] [--variant NAME] [--env-kwarg KEY=VALUE ...] [--seed 0] [--workers N]
     [--out DIR] [--save-games N]
+python -m training.evaluate --resume DIR [--games MORE] [--workers N]
 
 An agent is a name from ``agents.AGENT_NAMES``, optionally with keyword options
 (``mcts:simulations=200,c=1.4``), or the path of a saved model ending in ``.zip``. Every pairing
@@ -10,9 +11,17 @@ plays ``--games`` games, split equally over the seat orders, on ``--workers`` pr
 every core). Each game is seeded from ``--seed``, the pairing and the game index, so the results do
 not depend on the number of workers. Writes ``results.json`` (everything, the command included),
 ``results.md`` (the tables it prints) and ``winrate.png`` to ``--out`` (default
-``runs/eval/<env>-<timestamp>``); Ctrl-C stops it in one line that gives the command to run again
-(a tournament keeps nothing until its end; exit status 130). ``run_tournament`` does the same
-from Python, without files.
+``runs/eval/<env>-<timestamp>``). ``run_tournament`` does the same from Python, writing no
+files but the chunk files of its ``run_dir``.
+
+**Resumable.** The output folder is also the run folder: ``run.json`` (its settings, written before
+the first game) and one file per finished chunk of :data:`CHUNK_GAMES` games of a pairing in a seat
+order (``games/<pairing>/<first game>.json``), each written whole or not at all. Ctrl-C loses at
+most the chunks in play and ends in one line that gives the command to continue:
+``--resume DIR`` reads the settings from ``run.json``, plays only the missing chunks, and writes
+the same results as an uninterrupted run (apart from the timing, and the commands that resumed it);
+exit status 130. A larger ``--games`` with ``--resume`` extends a finished or interrupted run to
+the results of a run of that many games; a flag that contradicts the run's settings is refused.
 ``--variant`` and ``--env-kwarg KEY=VALUE`` (repeatable) pass env keywords to every game
 (``agents.cli``). ``--save-games N`` also writes the records (``agents.records``) of the first N
 games of every pairing, which alternate over the seat orders, to ``records/<pairing>-<game>.json``
@@ -32,6 +41,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import hashlib
+import io
 import itertools
 import json
 import multiprocessing
@@ -48,7 +58,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import numpy as np
 
@@ -57,6 +67,7 @@ from agents import make_agent
 from agents.cli import add_env_arguments
 from agents.spec import AgentSpec, ConfigError, parse_agent_spec, resolve_model_path
 from training.ratings import PRIOR_DRAWS, fit_elo, fit_openskill, mean_interval, wilson_interval
+from training.run_files import file_part, write_atomic
 
 __all__ = [
     "AgentSpec",
@@ -75,10 +86,14 @@ __all__ = [
     "write_outputs",
 ]
 
-# Games per worker task. Fixed rather than derived from the worker count, so that an agent without a
-# seed() method, which carries its random stream through a task, still plays the same games.
+# Games per worker task, and per chunk file of a run folder. Fixed rather than derived from the worker
+# count, so that an agent without a seed() method, which carries its random stream through a task,
+# still plays the same games; a run folder keeps the value it was started with.
 CHUNK_GAMES = 50
+RUN_FILE = "run.json"  # a run folder's settings, which --resume reads
+PROG = "python -m training.evaluate"
 DEFAULT_GAMES = 200
+DEFAULT_ENV = "elemystic_v0"
 SPEC_HELP = "a name from agents.AGENT_NAMES, name:key=value,key=value, or a model path ending in .zip"
 
 
@@ -215,6 +230,10 @@ def _play_task(task: _Task, on_game: Callable[[], None] | None = None) -> list[_
     return records
 
 
+def _play_chunk(task: _Task) -> tuple[_Task, list[_GameRecord]]:
+    return task, _play_task(task)
+
+
 def _chunks(items: Sequence[int], size: int) -> Iterable[tuple[int, ...]]:
     for start in range(0, len(items), size):
         yield tuple(items[start : start + size])
@@ -235,31 +254,92 @@ def _deaf_to_ctrl_c() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
-def _run_tasks(tasks: list[_Task], workers: int, progress: bool) -> list[_GameRecord]:
+def _chunk_path(run_dir: Path, task: _Task) -> Path:
+    # A game index belongs to one seat order, so the pairing and the first game name a chunk.
+    pairing = f"{file_part(task.members[0].label)}-vs-{file_part(task.members[1].label)}"
+    return run_dir / "games" / pairing / f"{task.games[0]}.json"
+
+
+def _chunk_key(task: _Task) -> dict[str, Any]:
+    """Everything a chunk's games depend on, as JSON reads it back: a file of other games is replayed."""
+    key = {
+        "env": task.env_id,
+        "seed": task.seed,
+        "agents": [m.label for m in task.members],
+        "order": task.order,
+        "games": task.games,
+        "num_players": task.num_players,
+        "env_kwargs": dict(task.env_kwargs),
+        "save_games": task.save_games,
+    }
+    return json.loads(json.dumps(key))
+
+
+def _read_chunk(run_dir: Path, task: _Task) -> list[_GameRecord] | None:
+    """The games of the task's finished chunk file, or None if it is missing or holds other games."""
+    try:
+        chunk = json.loads(_chunk_path(run_dir, task).read_text())
+        if chunk["task"] != _chunk_key(task):
+            return None
+        return [
+            _GameRecord(task.pairing, g["game"], task.order, tuple(g["rewards"]), g["truncated"], g["record"])
+            for g in chunk["games"]
+        ]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _write_chunk(run_dir: Path, task: _Task, records: list[_GameRecord]) -> None:
+    games = [
+        {"game": r.game, "rewards": r.rewards, "truncated": r.truncated, "record": r.record} for r in records
+    ]
+    write_atomic(_chunk_path(run_dir, task), json.dumps({"task": _chunk_key(task), "games": games}) + "\n")
+
+
+def _run_tasks(
+    tasks: list[_Task], workers: int, progress: bool, run_dir: Path | None = None
+) -> tuple[list[_GameRecord], int]:
+    """Every task's games, and how many of them were played here rather than read from ``run_dir``:
+    with a run folder, finished chunk files are read and each task played is saved as one."""
     from tqdm import tqdm
 
     records: list[_GameRecord] = []
+    missing = []
+    for task in tasks:
+        done = _read_chunk(run_dir, task) if run_dir is not None else None
+        if done is None:
+            missing.append(task)
+        else:
+            records.extend(done)
+    kept = len(records)
     with contextlib.ExitStack() as stack:
         bar = stack.enter_context(
-            tqdm(total=sum(len(t.games) for t in tasks), unit="game", disable=not progress)
+            tqdm(
+                total=kept + sum(len(t.games) for t in missing),
+                initial=kept,
+                unit="game",
+                disable=not progress,
+            )
         )
-        if workers == 1:
+        if workers == 1 or not missing:
             # In this process: no start-up cost, a failing game keeps its whole traceback, and the
             # bar moves after every game (a task of slow games can take an hour).
-            results: Iterable[list[_GameRecord]] = (
-                _play_task(task, on_game=lambda: bar.update(1)) for task in tasks
+            results: Iterable[tuple[_Task, list[_GameRecord]]] = (
+                (task, _play_task(task, on_game=lambda: bar.update(1))) for task in missing
             )
         else:
             # spawn rather than fork: safe once agents hold torch models or threads, and alike on every OS.
             context = multiprocessing.get_context("spawn")
             with _deaf_to_ctrl_c():
-                pool = stack.enter_context(context.Pool(min(workers, len(tasks))))
-            results = pool.imap_unordered(_play_task, tasks)
-        for chunk in results:
+                pool = stack.enter_context(context.Pool(min(workers, len(missing))))
+            results = pool.imap_unordered(_play_chunk, missing)
+        for task, chunk in results:
+            if run_dir is not None:
+                _write_chunk(run_dir, task, chunk)
             records.extend(chunk)
             if workers != 1:
                 bar.update(len(chunk))
-    return sorted(records, key=lambda r: (r.pairing, r.game))
+    return sorted(records, key=lambda r: (r.pairing, r.game)), len(records) - kept
 
 
 # -- results ---------------------------------------------------------------------------------------
@@ -372,6 +452,7 @@ def run_tournament(
     num_players: int | None = None,
     env_kwargs: dict[str, Any] | None = None,
     save_games: int = 0,
+    run_dir: Path | None = None,
 ) -> dict[str, Any]:
     """Play the round robin and return every result as a JSON-ready dict.
 
@@ -384,10 +465,36 @@ def run_tournament(
     the env's; more than two gives the rank-based results of the module docstring). Raises
     :class:`ConfigError` for a bad input and :class:`GameError` if a game raises. Apart from
     ``timing`` and ``workers``, the result depends only on the inputs, never on the number of workers.
+
+    ``run_dir``: a folder that keeps every finished chunk of :data:`CHUNK_GAMES` games of a pairing
+    in a seat order as ``games/<pairing>/<first game>.json``, written whole or not at all. A call
+    with the same inputs and folder (after a Ctrl-C, or with more ``games``) reads those and plays
+    only the missing chunks, with the same result as one uninterrupted call; a chunk file of other
+    inputs is played again and replaced.
     """
     specs, players = _check_inputs(
         env_id, agent_specs, games, seed, workers, num_players, env_kwargs, save_games
     )
+    return _play_tournament(
+        env_id, specs, players, games, seed, workers, progress, num_players, env_kwargs, save_games, run_dir
+    )
+
+
+def _play_tournament(
+    env_id: str,
+    specs: list[AgentSpec],
+    players: int,
+    games: int,
+    seed: int,
+    workers: int | None,
+    progress: bool,
+    num_players: int | None,
+    env_kwargs: dict[str, Any] | None,
+    save_games: int,
+    run_dir: Path | None,
+    chunk_games: int = CHUNK_GAMES,
+) -> dict[str, Any]:
+    """``run_tournament`` after its input checks: ``specs`` and ``players`` are what they return."""
     frozen_kwargs = tuple(sorted((env_kwargs or {}).items()))
     workers = default_workers() if workers is None else workers
     orders = seat_orders(players)
@@ -396,14 +503,17 @@ def run_tournament(
         _Task(env_id, seed, p, members, order, chunk, num_players, frozen_kwargs, save_games)
         for p, members in enumerate(pairings)
         for o, order in enumerate(orders)
-        for chunk in _chunks(range(o, games, len(orders)), CHUNK_GAMES)
+        for chunk in _chunks(range(o, games, len(orders)), chunk_games)
     ]
     start = time.perf_counter()
-    records = _run_tasks(tasks, workers, progress)
+    records, played = _run_tasks(tasks, workers, progress, run_dir)
     seconds = time.perf_counter() - start
+    timing: dict[str, Any] = {"seconds": seconds, "games_per_second": played / seconds if seconds else None}
+    if played < len(records):
+        timing["earlier_games"] = len(records) - played  # read from the chunk files of earlier calls
     saved = _saved_records(pairings, records)
     if players > 2:
-        result = _multiplayer_results(env_id, specs, pairings, orders, records, games, seed, workers, seconds)
+        result = _multiplayer_results(env_id, specs, pairings, orders, records, games, seed, workers, timing)
         return _with_records(result, env_kwargs, saved)
     num_players = players
 
@@ -476,19 +586,14 @@ def run_tournament(
             },
         },
         "total_games": len(records),
-        "timing": {"seconds": seconds, "games_per_second": len(records) / seconds if seconds else None},
+        "timing": timing,
     }
     return _with_records(result, env_kwargs, saved)
 
 
-def _file_part(label: str) -> str:
-    # Agent labels hold ':', ',', '=' and model paths' '/': a file name keeps letters, digits, '.', '-', '_'.
-    return "".join(c if c.isalnum() or c in "._-" else "_" for c in label)
-
-
 def _saved_records(pairings: list[tuple[AgentSpec, ...]], records: list[_GameRecord]) -> dict[str, Any]:
     return {
-        f"records/{_file_part(pairings[r.pairing][0].label)}-vs-{_file_part(pairings[r.pairing][1].label)}"
+        f"records/{file_part(pairings[r.pairing][0].label)}-vs-{file_part(pairings[r.pairing][1].label)}"
         f"-{r.game}.json": r.record
         for r in records
         if r.record is not None
@@ -536,7 +641,7 @@ def _multiplayer_results(
     games: int,
     seed: int,
     workers: int,
-    seconds: float,
+    timing: dict[str, Any],
 ) -> dict[str, Any]:
     """``run_tournament``'s result for more than two players: every figure is the lone agent's."""
     num_players = len(orders[0])
@@ -613,7 +718,7 @@ def _multiplayer_results(
             },
         },
         "total_games": len(records),
-        "timing": {"seconds": seconds, "games_per_second": len(records) / seconds if seconds else None},
+        "timing": timing,
     }
 
 
@@ -634,19 +739,37 @@ def _reward(entry: dict[str, Any]) -> str:
     return f"{entry['mean_reward']:+.2f} [{lo:+.2f}, {hi:+.2f}]"
 
 
+def _command_lines(result: dict[str, Any]) -> list[str]:
+    """The command that started the run, and those that resumed it."""
+    if "command" not in result:
+        return []
+    lines = [f"`{result['command']}`", ""]
+    if result.get("resumed"):
+        lines += ["resumed with " + ", then ".join(f"`{command}`" for command in result["resumed"]), ""]
+    return lines
+
+
+def _games_played(result: dict[str, Any]) -> str:
+    """The games and the time they took: with a resumed run, only this session's games were timed."""
+    timing = result["timing"]
+    where = f"{timing['seconds']:.1f} s on {result['workers']} workers"
+    earlier = timing.get("earlier_games", 0)
+    if not earlier:
+        return f"{result['total_games']} games in {where}"
+    return f"{result['total_games']} games, {result['total_games'] - earlier} in {where} and {earlier} before"
+
+
 def _markdown_multiplayer(result: dict[str, Any]) -> str:
     labels = result["agents"]
     matrix = result["matrix"]
     n = result["num_players"]
     orders = len(result["seat_orders"])
     lines = [f"# Round robin on {result['env']}, {n} players", ""]
-    if "command" in result:
-        lines += [f"`{result['command']}`", ""]
+    lines += _command_lines(result)
     lines += [
         f"{result['games_per_pairing']} games per pairing ({result['games_per_pairing'] // orders} from each "
         f"of {orders} seat orders: each agent alone in every seat against {n - 1} copies of the other), "
-        f"seed {result['seed']}: {result['total_games']} games in {result['timing']['seconds']:.1f} s "
-        f"on {result['workers']} workers.",
+        f"seed {result['seed']}: {_games_played(result)}.",
         "",
         f"## Row alone against {n - 1} copies of column",
         "",
@@ -721,12 +844,10 @@ def markdown_report(result: dict[str, Any]) -> str:
     matrix = result["matrix"]
     orders = len(result["seat_orders"])
     lines = [f"# Round robin on {result['env']}", ""]
-    if "command" in result:
-        lines += [f"`{result['command']}`", ""]
+    lines += _command_lines(result)
     lines += [
         f"{result['games_per_pairing']} games per pairing ({result['games_per_pairing'] // orders} from each "
-        f"of {orders} seat orders), seed {result['seed']}: {result['total_games']} games in "
-        f"{result['timing']['seconds']:.1f} s on {result['workers']} workers.",
+        f"of {orders} seat orders), seed {result['seed']}: {_games_played(result)}.",
         "",
         "## Win rate, row vs column",
         "",
@@ -769,8 +890,8 @@ def markdown_report(result: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def plot_matrix(result: dict[str, Any], path: Path) -> None:
-    """Save the win-rate matrix of ``result`` as a heatmap with each cell's rate and interval."""
+def plot_matrix(result: dict[str, Any], path: Path | BinaryIO) -> None:
+    """Save the win-rate matrix of ``result`` as a PNG heatmap with each cell's rate and interval."""
     import matplotlib as mpl
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
@@ -817,7 +938,7 @@ def plot_matrix(result: dict[str, Any], path: Path) -> None:
     ax.set_title(title, fontsize=10)
     fig.colorbar(image, ax=ax, label="win rate" if n == 2 else "win share")
     fig.tight_layout()
-    fig.savefig(path, dpi=120)
+    fig.savefig(path, dpi=120, format="png")
 
 
 def norm_value(rate: float, num_players: int) -> float:
@@ -877,22 +998,130 @@ def write_outputs(result: dict[str, Any], out_dir: Path) -> dict[str, Path]:
     summary = {k: v for k, v in result.items() if k != "game_records"}
     if saved:
         summary["saved_games"] = sorted(saved)
-    paths["json"].write_text(json.dumps(summary, indent=2) + "\n")
-    paths["markdown"].write_text(markdown_report(result))
-    plot_matrix(result, paths["plot"])
+    write_atomic(paths["json"], json.dumps(summary, indent=2) + "\n")
+    write_atomic(paths["markdown"], markdown_report(result))
+    image = io.BytesIO()
+    plot_matrix(result, image)
+    write_atomic(paths["plot"], image.getvalue())
     return paths
 
 
+# The settings of a run folder's run.json: the flags a tournament's games depend on, as main parsed them.
+_SETTINGS = ("env", "agents", "games", "num_players", "variant", "env_kwarg", "seed", "save_games")
+_TOOL = "training.evaluate"
+
+
+def _flag_text(value: Any) -> str:
+    if isinstance(value, list):
+        return " ".join(value)
+    if isinstance(value, dict):
+        return " ".join(f"{k}={v}" for k, v in value.items()) or "(none)"
+    return str(value)
+
+
+def _resumed_run(args: argparse.Namespace, command: str) -> dict[str, Any]:
+    """The run.json of the run ``--resume`` names, updated for this session (its ``--games``, and the
+    command added to those that resumed it); a ConfigError if it cannot be resumed as asked."""
+    folder = Path(args.resume)
+    if not folder.exists():
+        raise ConfigError(f"--resume: no folder {str(folder)!r}")
+    if not folder.is_dir():
+        raise ConfigError(f"--resume: {str(folder)!r} is a file, not a run folder")
+    not_a_run = f"--resume: {str(folder)!r} is not a {_TOOL} run"
+    try:
+        run = json.loads((folder / RUN_FILE).read_text())
+    except FileNotFoundError:
+        raise ConfigError(f"{not_a_run} (no {RUN_FILE})") from None
+    except (OSError, ValueError) as exc:
+        raise ConfigError(f"{not_a_run} ({RUN_FILE} is unreadable: {' '.join(str(exc).split())})") from None
+    if (
+        not isinstance(run, dict)
+        or run.get("tool") != _TOOL
+        or set(run.get("settings", ())) != set(_SETTINGS)
+    ):
+        raise ConfigError(f"{not_a_run} (its {RUN_FILE} is another tool's)")
+    if run.get("mystic_envs") != mystic_envs.__version__:
+        raise ConfigError(
+            f"--resume: the run in {str(folder)!r} was played with mystic_envs {run.get('mystic_envs')}, "
+            f"this is {mystic_envs.__version__}, whose games may differ; resume it with that version "
+            "or start a new run"
+        )
+    held = run["settings"]
+    given = {key: getattr(args, key) for key in _SETTINGS if key not in ("games", "env_kwarg")}
+    given["env_kwarg"] = dict(args.env_kwarg) or None
+    clashes = [
+        f"--{key.replace('_', '-')} {_flag_text(value)} (the run has {_flag_text(held[key])})"
+        for key, value in given.items()
+        if value is not None and value != held[key]
+    ]
+    if args.out is not None and Path(args.out).resolve() != folder.resolve():
+        clashes.append(f"--out {args.out} (the run is in {folder})")
+    if clashes:
+        raise ConfigError(
+            f"--resume continues the run in {str(folder)!r} with its own settings, which these flags "
+            f"contradict: {'; '.join(clashes)}; only --games (more) and --workers may be given"
+        )
+    games = held["games"] if args.games is None else args.games
+    if games < held["games"]:
+        raise ConfigError(
+            f"--resume: the run in {str(folder)!r} has {held['games']} games a pairing; --games {games} "
+            f"would drop some (give {held['games']} or more)"
+        )
+    workers = run.get("workers") if args.workers is None else args.workers
+    return {
+        **run,
+        "settings": {**held, "games": games},
+        "workers": workers,
+        "resumed": [*run.get("resumed", []), command],
+    }
+
+
+def _new_run(args: argparse.Namespace, out: Path, command: str) -> dict[str, Any]:
+    """The run.json of a tournament that ``command`` starts in ``out``; a ConfigError if ``out`` has one."""
+    if args.agents is None:
+        raise ConfigError("the following arguments are required: --agents (or --resume DIR)")
+    if (out / RUN_FILE).exists():
+        raise ConfigError(
+            f"--out: {str(out)!r} already holds a run ({RUN_FILE}); continue a tournament with "
+            f"--resume {shlex.quote(str(out))}, or give another --out"
+        )
+    defaults = {"env": DEFAULT_ENV, "games": DEFAULT_GAMES, "seed": 0, "save_games": 0}
+    settings = {key: getattr(args, key) for key in _SETTINGS}
+    settings = {
+        key: defaults[key] if value is None and key in defaults else value for key, value in settings.items()
+    }
+    settings["env_kwarg"] = dict(args.env_kwarg)
+    return {
+        "tool": _TOOL,
+        "command": command,
+        "settings": settings,
+        "workers": args.workers,  # not a setting (the results do not depend on it); --resume reuses it
+        "chunk_games": CHUNK_GAMES,
+        "mystic_envs": mystic_envs.__version__,
+    }
+
+
+def _env_kwargs(settings: dict[str, Any]) -> dict[str, Any]:
+    kwargs = dict(settings["env_kwarg"])
+    if settings["variant"] is not None:
+        if "variant" in kwargs:
+            raise ConfigError("--variant and --env-kwarg variant both given; give one")
+        kwargs["variant"] = settings["variant"]
+    reserved = sorted(set(kwargs) & {"render_mode", "illegal_action", "illegal_reward"})
+    if reserved:
+        raise ConfigError(f"--env-kwarg {reserved[0]}: set by the evaluation itself, not a game option")
+    return kwargs
+
+
 def main(argv: list[str] | None = None) -> dict[str, Any]:
-    parser = argparse.ArgumentParser(prog="python -m training.evaluate", description=__doc__.splitlines()[0])
-    parser.add_argument("--env", default="elemystic_v0", help=f"env id, one of {list(mystic_envs.ENV_IDS)}")
-    parser.add_argument(
-        "--agents", nargs="+", required=True, metavar="AGENT", help=f"two or more: {SPEC_HELP}"
-    )
+    argv = sys.argv[1:] if argv is None else list(argv)
+    command = shlex.join([*PROG.split(), *argv])
+    parser = argparse.ArgumentParser(prog=PROG, description=__doc__.splitlines()[0])
+    parser.add_argument("--env", help=f"env id, one of {list(mystic_envs.ENV_IDS)} (default {DEFAULT_ENV})")
+    parser.add_argument("--agents", nargs="+", metavar="AGENT", help=f"two or more: {SPEC_HELP}")
     parser.add_argument(
         "--games",
         type=int,
-        default=DEFAULT_GAMES,
         help=f"games per pairing, split equally over the seat orders (default {DEFAULT_GAMES})",
     )
     add_env_arguments(
@@ -900,60 +1129,94 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         num_players_help="players at the table (default: the env's default); more than two plays one "
         "agent against N - 1 copies of the other",
     )
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", type=int, help="the seed every game's seeds derive from (default 0)")
     parser.add_argument(
         "--workers", type=int, help=f"worker processes (default: all {default_workers()} cores)"
     )
     parser.add_argument(
         "--save-games",
         type=int,
-        default=0,
         metavar="N",
         help="write the records of the first N games of every pairing to OUT/records/ (default 0)",
     )
     parser.add_argument("--out", type=Path, help="output folder (default runs/eval/<env>-<timestamp>)")
+    parser.add_argument(
+        "--resume",
+        type=Path,
+        metavar="DIR",
+        help="continue the tournament in DIR with its own settings, playing only its missing games "
+        "(a larger --games extends it)",
+    )
     args = parser.parse_args(argv)
-    out = args.out or Path("runs", "eval", f"{args.env}-{datetime.now():%Y%m%d-%H%M%S}")
-    kwargs = dict(args.env_kwarg)
-    if args.variant is not None:
-        if "variant" in kwargs:
-            parser.error("--variant and --env-kwarg variant both given; give one")
-        kwargs["variant"] = args.variant
-    reserved = sorted(set(kwargs) & {"render_mode", "illegal_action", "illegal_reward"})
-    if reserved:
-        parser.error(f"--env-kwarg {reserved[0]}: set by the evaluation itself, not a game option")
+    out = (
+        args.resume
+        or args.out
+        or Path("runs", "eval", f"{args.env or DEFAULT_ENV}-{datetime.now():%Y%m%d-%H%M%S}")
+    )
     try:
+        run = _new_run(args, out, command) if args.resume is None else _resumed_run(args, command)
+        settings = run["settings"]
+        kwargs = _env_kwargs(settings)
         # Before the games: a tournament can take an hour, and its results must have somewhere to go.
-        check_out_dir(out)
-        result = run_tournament(
-            args.env,
-            args.agents,
-            args.games,
-            args.seed,
-            args.workers,
-            progress=True,
-            num_players=args.num_players,
-            env_kwargs=kwargs,
-            save_games=args.save_games,
+        check_out_dir(out, "--out" if args.resume is None else "--resume")
+        specs, players = _check_inputs(
+            settings["env"],
+            settings["agents"],
+            settings["games"],
+            settings["seed"],
+            run["workers"],
+            settings["num_players"],
+            kwargs,
+            settings["save_games"],
         )
     except ConfigError as exc:
         parser.error(str(exc))
     except KeyboardInterrupt:
-        command = shlex.join(["python", "-m", "training.evaluate", *(sys.argv[1:] if argv is None else argv)])
         print(
-            f"interrupted: nothing written to {out} (a tournament has no checkpoint); run again: {command}",
+            f"interrupted before the first game: nothing written to {out}; run again: {command}",
             file=sys.stderr,
         )
         raise SystemExit(130) from None  # 128 + SIGINT, as a shell reports a program stopped by Ctrl-C
-    argv = sys.argv[1:] if argv is None else argv
-    result["command"] = shlex.join(["python", "-m", "training.evaluate", *argv])
-    result["config"] = {**vars(args), "out": str(out), "env_kwarg": dict(args.env_kwarg)}
-    result["versions"] = {
-        "python": platform.python_version(),
-        "numpy": np.__version__,
-        "mystic_envs": mystic_envs.__version__,
-    }
-    paths = write_outputs(result, out)
+    try:
+        write_atomic(out / RUN_FILE, json.dumps(run, indent=2) + "\n")
+        result = _play_tournament(
+            settings["env"],
+            specs,
+            players,
+            settings["games"],
+            settings["seed"],
+            run["workers"],
+            True,
+            settings["num_players"],
+            kwargs,
+            settings["save_games"],
+            out,
+            run["chunk_games"],
+        )
+        result["command"] = run["command"]
+        if "resumed" in run:
+            result["resumed"] = run["resumed"]
+        # The flags in the order the parser has them, as results.json has always listed them.
+        config = {key: settings[key] for key in _SETTINGS[:-1]}
+        result["config"] = {
+            **config,
+            "workers": run["workers"],
+            "save_games": settings["save_games"],
+            "out": str(out),
+        }
+        result["versions"] = {
+            "python": platform.python_version(),
+            "numpy": np.__version__,
+            "mystic_envs": mystic_envs.__version__,
+        }
+        paths = write_outputs(result, out)
+    except KeyboardInterrupt:
+        print(
+            f"interrupted: the finished games are kept in {out}; continue with: "
+            f"{PROG} --resume {shlex.quote(str(out))}",
+            file=sys.stderr,
+        )
+        raise SystemExit(130) from None
     print(markdown_report(result))
     for kind, path in paths.items():
         print(f"{kind}: {path}")

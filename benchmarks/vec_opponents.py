@@ -10,10 +10,14 @@ calls' cost that matters) against:
   (``--heuristic-envs`` games); the share of its time spent keeping the states (``apply`` of every
   move, a new state per game) is reported;
 - ``aec heuristic``: today's path, ``mystic_envs.single_agent(env_id, opponent="heuristic")``, one
-  game at a time, for comparison.
+  game at a time, for comparison;
+- with ``--mcts SIMS``: ``mcts`` at SIMS simulations a move on ``--heuristic-envs`` games, searching
+  the batch's compiled game in C (``mcts c``) and, for reference in the same run, on Python states
+  kept in lockstep with its Python search (``mcts python``, ``engine="python"``), and their ratio.
 
     python benchmarks/vec_opponents.py                      # Elemystic and Mystria, 5 s a case
     python benchmarks/vec_opponents.py --env mystria_v0 --seconds 5
+    python benchmarks/vec_opponents.py --mcts 100           # adds the two mcts cases
 """
 
 from __future__ import annotations
@@ -26,10 +30,10 @@ from typing import Any
 import numpy as np
 import torch
 
-import agents  # noqa: F401  (registers "heuristic" for single_agent)
+import agents  # also registers "heuristic" for single_agent
 import mystic_envs
 from training.train import POLICY_KWARGS
-from training.vec import CoreVecEnv, FrozenPolicy
+from training.vec import CoreVecEnv, FrozenPolicy, opponent_seed
 
 ENV_IDS = ("elemystic_v0", "mystria_v0")
 
@@ -90,9 +94,12 @@ def main(argv: Sequence[str] | None = None) -> dict[str, dict[str, dict[str, flo
         help="games in the heuristic's batch (default 4: few enough to reach every phase of the game "
         "in the time given, since its decisions cost more in some phases than in others)",
     )
+    parser.add_argument(
+        "--mcts", type=int, default=0, metavar="SIMS", help="add mcts at SIMS simulations, in C and in Python"
+    )
     args = parser.parse_args(argv)
-    if args.seconds <= 0 or args.num_envs < 1 or args.heuristic_envs < 1:
-        parser.error("--seconds must be > 0, --num-envs and --heuristic-envs >= 1")
+    if args.seconds <= 0 or args.num_envs < 1 or args.heuristic_envs < 1 or args.mcts < 0:
+        parser.error("--seconds must be > 0, --num-envs and --heuristic-envs >= 1, --mcts >= 0")
     torch.set_num_threads(1)
     from sb3_contrib import MaskablePPO
 
@@ -108,11 +115,28 @@ def main(argv: Sequence[str] | None = None) -> dict[str, dict[str, dict[str, flo
             "heuristic": time_adapter(env_id, "heuristic", args.heuristic_envs, args.seconds),
             "aec heuristic": time_aec(env_id, args.seconds),
         }
+        for engine in ("c", "python") if args.mcts else ():
+            searches = [
+                agents.make_agent(
+                    "mcts", env_id, seed=opponent_seed(0, i), simulations=args.mcts, engine=engine
+                )
+                for i in range(args.heuristic_envs)
+            ]
+            cases[f"mcts {engine}"] = time_adapter(env_id, searches, args.heuristic_envs, args.seconds)
         report[env_id] = cases
         for name, r in cases.items():
-            games = {"heuristic": args.heuristic_envs, "aec heuristic": 1}.get(name, args.num_envs)
-            share = f"{r['lockstep_share']:.0%}" if name == "heuristic" else "-"
+            games = (
+                1
+                if name == "aec heuristic"
+                else args.num_envs
+                if name in ("random", "frozen")
+                else args.heuristic_envs
+            )
+            share = f"{r['lockstep_share']:.0%}" if name in ("heuristic", "mcts python") else "-"
             print(f"| {env_id} | {name} | {games} | {r['steps_per_s']:,.0f} | {share} |")
+        if args.mcts:
+            ratio = cases["mcts c"]["steps_per_s"] / cases["mcts python"]["steps_per_s"]
+            print(f"{env_id}: mcts in C / mcts in Python, learner steps/s: {ratio:.1f}x")
     return report
 
 

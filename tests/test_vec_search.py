@@ -102,3 +102,16 @@ def test_a_search_opponent_may_join_a_running_batch():
         venv.set_opponent("heuristic")
     with pytest.raises(ValueError, match="unknown agent 'mcts2'"):
         venv.set_opponent("mcts2:simulations=8")
+
+
+def test_the_opponent_benchmark_times_mcts_in_c_beside_python(capsys):
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "vec_opponents.py"
+    spec = importlib.util.spec_from_file_location("vec_opponents", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    report = module.main(["--env", "elemystic_v0", "--seconds", "0.2", "--num-envs", "2", "--mcts", "4"])
+    assert {"mcts c", "mcts python"} <= set(report["elemystic_v0"])
+    assert "elemystic_v0: mcts in C / mcts in Python, learner steps/s:" in capsys.readouterr().out

@@ -193,24 +193,24 @@ def _check_num_players(env_id: str, num_players: Any) -> int:
     return num_players
 
 
-def shipped_model(env_id: str, num_players: int | None = None) -> ShippedModel:
-    """The current entry of the table for ``env_id`` at ``num_players`` (default: the game's default
-    count). :class:`ModelError` in one line when there is none, naming the counts that have one, or
-    when the entry is stale."""
+def shipped_model(env_id: str, num_players: int | None = None, stale: bool = False) -> ShippedModel:
+    """The entry of the table for ``env_id`` at ``num_players`` (default: the game's default count).
+    :class:`ModelError` in one line when there is none, naming the counts that have one, or when the
+    entry is stale (unless ``stale=True``, which returns it as well)."""
     n = _check_num_players(env_id, num_players)
     models = shipped_models()
     entry = models.get((env_id, n))
     if entry is None:
         current = [str(c) for (e, c), m in sorted(models.items()) if e == env_id and m.status == "current"]
-        stale = [str(c) for (e, c), m in sorted(models.items()) if e == env_id and m.status == "stale"]
+        old = [str(c) for (e, c), m in sorted(models.items()) if e == env_id and m.status == "stale"]
         have = f"models exist for {', '.join(current)} players" if current else "no current model"
-        if stale:
-            have += f"; a stale one for {', '.join(stale)}"
+        if old:
+            have += f"; a stale one for {', '.join(old)}"
         raise ModelError(
             f"no PPO model is shipped for {env_id} at {n} players ({have}; {MODELS_FILE.name}); "
             "pass path='model.zip'"
         )
-    if entry.status == "stale":
+    if entry.status == "stale" and not stale:
         obs_size, _ = _env_shapes(env_id, n)
         raise ModelError(
             f"the PPO model shipped for {env_id} at {n} players is stale: {entry.file} was trained for "
@@ -230,8 +230,9 @@ def has_shipped_model(env_id: str, num_players: int | None = None) -> bool:
 
 
 def pretrained_path(env_id: str, num_players: int | None = None) -> Path:
-    """Where the shipped PPO model of ``env_id`` at ``num_players`` lives (:func:`shipped_model`)."""
-    return shipped_model(env_id, num_players).path
+    """Where the shipped PPO model of ``env_id`` at ``num_players`` lives, a stale one too
+    (:func:`shipped_model`; ``make_agent`` refuses a stale one)."""
+    return shipped_model(env_id, num_players, stale=True).path
 
 
 def _env_shapes(env_id: str, num_players: int | None = None) -> tuple[int, int]:

@@ -49,6 +49,7 @@ def test_an_entry_is_its_file_and_its_status_says_whether_the_game_still_fits_it
     assert data["action_space"].n == m.env_version["num_actions"]
     fits = ppo._env_shapes(env_id, n) == (m.env_version["observation_size"], m.env_version["num_actions"])
     assert fits == (m.status == "current"), f"{m.file} is marked {m.status}"
+    assert ppo.pretrained_path(env_id, n) == m.path  # where it lives, stale or not
     if m.status == "current":
         agent = make_agent("ppo", env_id, num_players=n, seed=0)
         assert agent.shipped == m and agent.path == str(m.path)

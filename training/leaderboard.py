@@ -59,7 +59,6 @@ import contextlib
 import hashlib
 import json
 import multiprocessing
-import os
 import shlex
 import shutil
 import subprocess
@@ -79,6 +78,7 @@ from agents.spec import AgentSpec, ConfigError, parse_agent_spec
 from training.evaluate import check_out_dir, default_workers, play_game, seat_orders
 from training.leaderboard_results import Entrant, budget_png, markdown_report, summarize
 from training.ratings import ranks_from_rewards
+from training.run_files import file_part, write_atomic
 
 __all__ = [
     "CHUNK_DEALS",
@@ -300,28 +300,10 @@ def _play_task(task: _Task) -> tuple[_Task, list[dict[str, Any]]]:
     )
 
 
-def _file_part(label: str) -> str:
-    return "".join(c if c.isalnum() or c in "._-" else "_" for c in label)
-
-
 def _chunk_path(run_dir: Path, members: tuple[AgentSpec, AgentSpec], start: int) -> Path:
     return (
-        run_dir
-        / "games"
-        / f"{_file_part(members[0].label)}--{_file_part(members[1].label)}"
-        / f"{start}.json"
+        run_dir / "games" / f"{file_part(members[0].label)}--{file_part(members[1].label)}" / f"{start}.json"
     )
-
-
-def _write_atomic(path: Path, text: str | bytes) -> None:
-    """Write ``path`` whole or not at all: a Ctrl-C mid-write leaves the old file or none."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    if isinstance(text, bytes):
-        temporary.write_bytes(text)
-    else:
-        temporary.write_text(text)
-    os.replace(temporary, path)
 
 
 def _read_chunk(path: Path, task: _Task) -> list[dict[str, Any]] | None:
@@ -412,7 +394,7 @@ def _play_missing(
             results = pool.imap_unordered(_play_task, missing)
         for task, played in results:
             chunk = {"labels": [m.label for m in task.members], "deals": list(task.deals), "games": played}
-            _write_atomic(_chunk_path(run_dir, task.members, task.deals[0]), json.dumps(chunk))
+            write_atomic(_chunk_path(run_dir, task.members, task.deals[0]), json.dumps(chunk))
             games.setdefault((task.members[0].label, task.members[1].label), []).extend(played)
             bar.update(1)
     return games
@@ -506,7 +488,7 @@ def run_leaderboard(
         _drop_games(run_dir, entrants, label)
     # Dropped before recording today's fingerprints: stopped in between, the rerun asks for --replay again.
     models = held | {e.label: e.models for e in entrants if e.models}
-    _write_atomic(run_dir / "run.json", json.dumps(config | {"models": models}, indent=2) + "\n")
+    write_atomic(run_dir / "run.json", json.dumps(config | {"models": models}, indent=2) + "\n")
     tasks = [
         _Task(env_id, n, seed, (a.spec, b.spec), tuple(range(start, min(start + CHUNK_DEALS, deals))))
         for start in range(0, deals, CHUNK_DEALS)
@@ -522,10 +504,10 @@ def run_leaderboard(
 
 
 def _write_outputs(result: dict[str, Any], run_dir: Path) -> None:
-    _write_atomic(run_dir / "results.json", json.dumps(result, indent=1) + "\n")
-    _write_atomic(run_dir / "results.md", markdown_report(result))
+    write_atomic(run_dir / "results.json", json.dumps(result, indent=1) + "\n")
+    write_atomic(run_dir / "results.md", markdown_report(result))
     if any(r["simulations"] is not None for r in result["ratings"].values()):
-        _write_atomic(run_dir / "budget.png", budget_png(result))
+        write_atomic(run_dir / "budget.png", budget_png(result))
 
 
 # -- verify ----------------------------------------------------------------------------------------

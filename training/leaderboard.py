@@ -175,6 +175,15 @@ def model_fingerprint(agent: Any) -> dict[str, str]:
     return {_shown(p): _sha256(p) for p in files}
 
 
+def _make(spec: AgentSpec, env_id: str, num_players: int, seed: int) -> Any:
+    """``spec``'s agent for a table of ``num_players``: the ppo agent is told the count, so that it
+    loads the model shipped for it (``agents.ppo``) or says in one line that there is none."""
+    options = spec.options
+    if spec.name == "ppo" and "path" not in options:
+        options = {"num_players": num_players} | options
+    return make_agent(spec.name, env_id, seed=seed, **options)
+
+
 def build_roster(
     env_id: str, num_players: int, roster: Sequence[str] = ROSTER
 ) -> tuple[list[Entrant], dict[str, str]]:
@@ -188,7 +197,7 @@ def build_roster(
     for text in roster:
         spec = parse_agent_spec(text)
         try:
-            agent = make_agent(spec.name, env_id, seed=0, **spec.options)
+            agent = _make(spec, env_id, num_players, 0)
             env.reset(seed=0)
             agent.act(env, env.agent_selection)
         except Exception as exc:  # models and checkpoints raise many kinds; each is a reason to skip
@@ -272,7 +281,7 @@ def play_pairing_deals(
                 key = (env_id, spec.name, repr(sorted(spec.options.items())), seat)
                 agent = built.get(key)
                 if agent is None or not callable(getattr(agent, "seed", None)):
-                    agent = built[key] = make_agent(spec.name, env_id, seed=agent_seed, **spec.options)
+                    agent = built[key] = _make(spec, env_id, num_players, agent_seed)
                 else:
                     agent.seed(agent_seed)
                 seats.append(_Timed(agent))
@@ -582,7 +591,7 @@ def _verify_one(
     for label, before in published.get("models", {}).items():
         spec = specs[label]
         try:
-            now = model_fingerprint(make_agent(spec.name, env_id, seed=0, **spec.options))
+            now = model_fingerprint(_make(spec, env_id, n, 0))
         except Exception as exc:  # as in build_roster: any failure to load is the finding
             stale.add(label)
             failures.append(f"{label}: its model no longer loads ({_one_line(exc)})")

@@ -523,6 +523,10 @@ def test_resume_refuses_what_is_not_an_evaluate_run_in_one_line(finished_run, tm
         "not a training.evaluate run .its run.json is another tool",
         capsys,
     )
+    (leaderboard / "run.json").write_text('{"tool": "training.evaluate", "settings": []}')
+    _resume_refused(
+        ["--resume", str(leaderboard)], tmp_path, "its run.json is another tool's, or edited", capsys
+    )
     (leaderboard / "run.json").write_text("{")
     _resume_refused(["--resume", str(leaderboard)], tmp_path, "run.json is unreadable: Expecting", capsys)
     older = tmp_path / "older"

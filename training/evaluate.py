@@ -1037,9 +1037,13 @@ def _resumed_run(args: argparse.Namespace, command: str) -> dict[str, Any]:
     if (
         not isinstance(run, dict)
         or run.get("tool") != _TOOL
-        or set(run.get("settings", ())) != set(_SETTINGS)
+        or not isinstance(run.get("settings"), dict)
+        or set(run["settings"]) != set(_SETTINGS)
+        or not _is_int(run.get("chunk_games"))
+        or run["chunk_games"] < 1
+        or not isinstance(run.get("command"), str)
     ):
-        raise ConfigError(f"{not_a_run} (its {RUN_FILE} is another tool's)")
+        raise ConfigError(f"{not_a_run} (its {RUN_FILE} is another tool's, or edited)")
     if run.get("mystic_envs") != mystic_envs.__version__:
         raise ConfigError(
             f"--resume: the run in {str(folder)!r} was played with mystic_envs {run.get('mystic_envs')}, "

@@ -541,3 +541,17 @@ def test_resume_refuses_what_is_not_an_evaluate_run_in_one_line(finished_run, tm
         r"--out: '.*older' already holds a run \(run.json\); continue a tournament with --resume .*older, or",
         capsys,
     )
+
+
+def test_run_tournament_resumes_from_its_run_dir_at_three_players(tmp_path, monkeypatch, chunk_of_two):
+    args = ("mystick_domination_v0", ["random", "heuristic"], 12)
+    options = {"seed": 4, "workers": 1, "num_players": 3, "save_games": 2}
+    whole = run_tournament(*args, **options)
+    with monkeypatch.context() as patch:
+        _interrupt_after(patch, 3)  # of 6 seat orders x 1 chunk
+        with pytest.raises(KeyboardInterrupt):
+            run_tournament(*args, **options, run_dir=tmp_path)
+    resumed = run_tournament(*args, **options, run_dir=tmp_path)
+    assert resumed.pop("timing")["earlier_games"] == 3 * 2
+    whole.pop("timing")
+    assert resumed == whole

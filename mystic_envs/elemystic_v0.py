@@ -12,6 +12,7 @@ Thunder Tokens, Life, every stat): ``docs/rules/elemystic.md``.
 | Agents | ``player_0``, ``player_1`` |
 | Actions | ``Discrete(33)`` |
 | Observation | ``Dict(observation=Box(float32, (125,)), action_mask=Box(int8, (33,)))`` |
+| Observation bounds | each layout part's (``docs/rules/elemystic.md``); most in [0, 1] |
 | Rewards | +1 win, -1 loss at the end; 0 otherwise (0 for both if truncated) |
 | Import | ``from mystic_envs import elemystic_v0`` |
 
@@ -54,6 +55,9 @@ Version history:
   player, each round's deal, ``determinize``'s coin) comes from the core generator
   (``mystic_envs.core.rng``, shared with the compiled twin), and ``reset(seed=s)`` plays the game
   seeded ``s``; records of 0.1.0 no longer replay.
+- v0 (issue 32, unreleased so the id stays): the observation ``Box`` carries each layout part's
+  bounds instead of (-inf, inf); the observations themselves are unchanged, and models saved with
+  the old space still load and resume (only the shape is compared).
 """
 
 from __future__ import annotations

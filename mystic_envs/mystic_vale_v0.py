@@ -15,6 +15,7 @@ is in ``docs/rules/mystic_vale.md``.
 | Agents | ``player_0`` ... ``player_{n-1}`` (``num_players`` 2-4) |
 | Actions | ``Discrete(51)`` at every player count |
 | Observation | ``Dict(observation=Box(float32, (2984,)), action_mask=Box(int8, (51,)))`` at 2 players |
+| Observation bounds | each layout part's (``docs/rules/mystic_vale.md``); most in [0, 1] |
 | Observation size | 4157, 5330 at 3, 4 players |
 | Rewards | (players beaten - players lost to) / (n - 1) at the end |
 | Import | ``from mystic_envs import mystic_vale_v0`` |
@@ -76,6 +77,9 @@ Version history:
   compiled twin), so seeded games changed once more: records of 0.2.0 no longer replay, and their
   replay names both versions. ``determinize`` re-deals from one draw of the numpy generator it is
   given, and the copy's chance goes on from that stream.
+- v0 (issue 32, unreleased so the id stays): the observation ``Box`` carries each layout part's
+  bounds instead of (-inf, inf); the observations themselves are unchanged, and models saved with
+  the old space still load and resume (only the shape is compared).
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ rule, and every reading of an ambiguity is in ``docs/rules/mystick_domination.md
 | Agents | ``player_0`` ... ``player_{n-1}`` (``num_players`` 2-5) |
 | Actions | ``Discrete(136)`` at 2 players (147, 158, 169 at 3, 4, 5) |
 | Observation | ``Dict(observation=Box(float32, (1462,)), action_mask=Box(int8, (136,)))`` at 2 players |
+| Observation bounds | each layout part's (``docs/rules/mystick_domination.md``); most in [0, 1] |
 | Observation size | 2125, 2788, 3451 at 3, 4, 5 players |
 | Rewards | (players beaten - players lost to) / (n - 1) at the end; an eliminated seat's at once |
 | Import | ``from mystic_envs import mystick_domination_v0`` |
@@ -92,6 +93,9 @@ Version history:
   before it no longer replay. The game has a compiled twin: ``mystic_envs.vector.make`` batches it
   and ``mystic_envs.make(..., engine="c")`` plays it, the same games step for step (an advanced
   listed deck holding copies of a card plays on the Python engine only).
+- v0 (issue 32, unreleased so the id stays): the observation ``Box`` carries each layout part's
+  bounds instead of (-inf, inf); the observations themselves are unchanged, and models saved with
+  the old space still load and resume (only the shape is compared).
 """
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ designed board, Magician board and Objective tiles: ``docs/rules/mystria.md``.
 | Agents | ``player_0``, ``player_1`` (who goes first is drawn from the seed) |
 | Actions | ``Discrete(127)`` |
 | Observation | ``Dict(observation=Box(float32, (889,)), action_mask=Box(int8, (127,)))`` |
+| Observation bounds | each layout part's (``docs/rules/mystria.md``); most in [0, 1] |
 | Rewards | +1 win, -1 loss at the end (also for running out of drops); 0 for a draw or if truncated |
 | Import | ``from mystic_envs import mystria_v0`` |
 
@@ -60,6 +61,9 @@ Version history:
 - v0 (issue 27): every shuffle and coin comes from the core generator (``mystic_envs.core.rng``,
   shared with the compiled twin), so seeded games changed once: the same seed deals another game,
   and records of 0.1.0 no longer replay.
+- v0 (issue 32, unreleased so the id stays): the observation ``Box`` carries each layout part's
+  bounds instead of (-inf, inf); the observations themselves are unchanged, and models saved with
+  the old space still load and resume (only the shape is compared).
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ match end and anti-stall rule: ``docs/rules/tarot_dice.md``.
 | Agents | ``player_0`` (Cups + Swords), ``player_1`` (Wands + Pentacles); the first player is drawn |
 | Actions | ``Discrete(122)`` |
 | Observation | ``Dict(observation=Box(float32, (1074,)), action_mask=Box(int8, (122,)))`` |
+| Observation bounds | each layout part's (``docs/rules/tarot_dice.md``); most in [0, 1] |
 | Rewards | +1 for the match winner, -1 for the loser, at the end; 0 for both if truncated |
 | Import | ``from mystic_envs import tarot_dice_v0`` |
 
@@ -74,6 +75,9 @@ Version history:
   seeded ``s``, so seeded games changed once: records of 0.1.0 no longer replay. A roll of several
   dice is one draw per die in die order; ``determinize`` re-deals from one draw of the numpy
   generator it is given, and the copy's chance goes on from that stream.
+- v0 (issue 32, unreleased so the id stays): the observation ``Box`` carries each layout part's
+  bounds instead of (-inf, inf); the observations themselves are unchanged, and models saved with
+  the old space still load and resume (only the shape is compared).
 """
 
 from __future__ import annotations

@@ -10,12 +10,15 @@ import pytest
 import torch
 from stable_baselines3.common.save_util import load_from_zip_file
 
+import mystic_envs
 from tests.core.cases import require_core
 from training import core_train
 from training.core_train import CoreTrainConfig, SelfPlayCollector, main
 from training.lean_ppo import build_policy, gae
 
 ENV_ID = "elemystic_v0"
+# Elemystic's observation space (125 values): what core_train builds its policy for.
+_ELEMYSTIC_BOX = mystic_envs.make_raw(ENV_ID).observation_space("player_0")["observation"]
 TINY = [
     "--env", ENV_ID, "--num-envs", "16", "--n-steps", "8", "--eval-every", "300", "--eval-games", "4",
     "--eval-opponents", "random", "--quiet", "--random-start", "3", "--pool-frac", "0.3",
@@ -58,7 +61,7 @@ def _collect_rollout(monkeypatch, **overrides):
 
     monkeypatch.setattr(core_train, "gae", spy)
     cfg = CoreTrainConfig(env=ENV_ID, num_envs=32, n_steps=250, **overrides)
-    policy = build_policy(125, 33, [16], seed=0)
+    policy = build_policy(_ELEMYSTIC_BOX, 33, [16], seed=0)
     collector = SelfPlayCollector(cfg, policy, np.random.default_rng(0), torch.Generator().manual_seed(0))
     collector.add_snapshot(policy)
     collector.restart(3)
@@ -201,7 +204,7 @@ def test_lean_evaluation_equals_sb3_policy_evaluate_actions():
     from training.lean_ppo import HUGE_NEG, evaluate_actions
 
     rng = np.random.default_rng(0)
-    policy = build_policy(125, 33, [32, 32], seed=1)
+    policy = build_policy(_ELEMYSTIC_BOX, 33, [32, 32], seed=1)
     obs = torch.as_tensor(rng.standard_normal((64, 125)), dtype=torch.float32)
     masks = rng.random((64, 33)) < 0.3
     masks[np.arange(64), rng.integers(33, size=64)] = True
@@ -226,7 +229,7 @@ def test_max_steps_cuts_are_bootstrapped_not_ended(monkeypatch):
 
     monkeypatch.setattr(core_train, "gae", spy)
     cfg = CoreTrainConfig(env=ENV_ID, num_envs=8, n_steps=60, pool_frac=0.0)
-    policy = build_policy(125, 33, [16], seed=0)
+    policy = build_policy(_ELEMYSTIC_BOX, 33, [16], seed=0)
     collector = SelfPlayCollector(cfg, policy, np.random.default_rng(0), torch.Generator().manual_seed(0))
     collector.v = vector.make(ENV_ID, num_envs=8, seed=0, max_steps=6)  # every game cut after 6 moves
     collector.restart(0)

@@ -13,9 +13,11 @@ import subprocess
 import sys
 import time
 
+import gymnasium
 import numpy as np
 import pytest
 import torch
+from sb3_contrib import MaskablePPO
 from stable_baselines3.common.save_util import load_from_zip_file
 
 import mystic_envs
@@ -372,3 +374,47 @@ def test_a_tiny_run_at_the_largest_table_of_every_multiplayer_env(env_id, tmp_pa
     )
     assert json.loads((out / "config.json").read_text())["num_players"] == n
     assert [int(r["timesteps"]) for r in _rows(out)] == [0, 128]
+
+
+def _with_unbounded_space(path):
+    """Rewrite the model zip ``path`` as runs saved it before observation spaces carried their
+    layout's bounds: its observation space ``Box(-inf, inf)`` of the same shape (all else kept)."""
+    from gymnasium import spaces
+    from stable_baselines3.common.save_util import save_to_zip_file
+
+    data, params, variables = load_from_zip_file(path, device="cpu", print_system_info=False)
+    shape = data["observation_space"].shape
+    assert np.isfinite(data["observation_space"].high).all()  # a model of today carries its bounds
+    data["observation_space"] = spaces.Box(-np.inf, np.inf, shape, np.float32)
+    save_to_zip_file(path, data=data, params=params, pytorch_variables=variables)
+
+
+def test_a_run_saved_with_the_unbounded_observation_space_resumes_exactly(full_run, tmp_path):
+    out = tmp_path / "old_space"
+    main(["--timesteps", "512", "--seed", "5", "--out", str(out), *SHORT])
+    checkpoints = list((out / "checkpoint").glob("model_*.zip"))
+    assert checkpoints
+    for path in checkpoints:
+        _with_unbounded_space(path)
+    main(["--resume", str(out), "--timesteps", "1024", "--quiet"])
+    assert _same_weights(_weights(out), _weights(full_run))
+    assert np.isfinite(load_from_zip_file(out / "model.zip", device="cpu")[0]["observation_space"].high).all()
+
+
+def test_resuming_with_a_model_of_another_observation_shape_is_still_an_error(tmp_path):
+    from gymnasium import spaces
+
+    venv = train_module._make_venv(train_module.TrainConfig(env=ENV_ID, n_envs=1))
+    try:
+        wrong = spaces.Box(-np.inf, np.inf, (venv.observation_space.shape[0] + 1,), np.float32)
+
+        class _Wrong(gymnasium.Env):
+            observation_space = wrong
+            action_space = venv.action_space
+
+        path = tmp_path / "wrong.zip"
+        MaskablePPO("MlpPolicy", _Wrong(), n_steps=8, batch_size=8, device="cpu").save(path)
+        with pytest.raises(ValueError, match="Observation spaces do not match"):
+            train_module.load_for_env(path, venv)
+    finally:
+        venv.close()

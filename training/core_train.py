@@ -471,8 +471,8 @@ def train(cfg: CoreTrainConfig, resume: bool = False, progress: bool = True) -> 
     settings = cfg.settings()
     env = mystic_envs.make_raw(cfg.env, **cfg.env_kwargs)
     agent0 = env.possible_agents[0]
-    obs_size = env.observation_space(agent0)["observation"].shape[0]
-    policy = build_policy(obs_size, int(env.action_space(agent0).n), cfg.net_arch, seed=cfg.seed)
+    obs_space = env.observation_space(agent0)["observation"]
+    policy = build_policy(obs_space, int(env.action_space(agent0).n), cfg.net_arch, seed=cfg.seed)
     ppo = LeanPPO(policy, settings)
     rng = np.random.default_rng(np.random.SeedSequence([cfg.seed, 1]))
     generator = torch.Generator().manual_seed(cfg.seed)

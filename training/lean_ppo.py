@@ -60,12 +60,14 @@ class PPOSettings:
     max_grad_norm: float = 0.5
 
 
-def build_policy(obs_size: int, num_actions: int, net_arch: list[int], seed: int | None = None) -> Any:
-    """SB3's ``MaskableActorCriticPolicy`` for a flat observation: what ``MaskablePPO("MlpPolicy")``
-    builds. ``seed`` fixes the initial weights without moving torch's global stream."""
+def build_policy(
+    obs_space: spaces.Box, num_actions: int, net_arch: list[int], seed: int | None = None
+) -> Any:
+    """SB3's ``MaskableActorCriticPolicy`` for a flat observation in ``obs_space`` (the env's
+    ``observation_space(agent)["observation"]``): what ``MaskablePPO("MlpPolicy")`` builds.
+    ``seed`` fixes the initial weights without moving torch's global stream."""
     from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 
-    obs_space = spaces.Box(-np.inf, np.inf, (obs_size,), np.float32)
     with torch.random.fork_rng(devices=[]):
         if seed is not None:
             torch.manual_seed(seed)

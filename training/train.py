@@ -442,6 +442,21 @@ def _progress_callback(bar: Any, stats: dict[str, list[float]]) -> Any:
     return Progress()
 
 
+def load_for_env(path: Path, venv: Any) -> Any:
+    """``MaskablePPO.load(path, env=venv)``; a model saved when observation spaces were
+    ``Box(-inf, inf)`` (before they carried their layout's bounds) takes ``venv``'s space, since
+    only the bounds differ. Another shape is still SB3's error."""
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.save_util import load_from_zip_file
+
+    data, _, _ = load_from_zip_file(path, device="cpu", print_system_info=False)
+    saved = (data or {}).get("observation_space")
+    space = venv.observation_space
+    same_shape = saved is not None and getattr(saved, "shape", None) == space.shape
+    custom = {"observation_space": space} if same_shape else None
+    return MaskablePPO.load(path, env=venv, device="cpu", force_reset=False, custom_objects=custom)
+
+
 def train(cfg: TrainConfig, resume: bool = False, progress: bool = True) -> Path:
     """Run (or, with ``resume``, continue) the training described by ``cfg``; returns the final model path."""
     import torch
@@ -458,9 +473,7 @@ def train(cfg: TrainConfig, resume: bool = False, progress: bool = True) -> Path
     try:
         if resume:
             state = checkpointer.load()
-            model = MaskablePPO.load(
-                run.checkpoint / state["model"], env=venv, device="cpu", force_reset=False
-            )
+            model = load_for_env(run.checkpoint / state["model"], venv)
             for env_state, i in zip(state["envs"], range(cfg.n_envs), strict=True):
                 venv.env_method("set_state", env_state, indices=[i])
             venv.episode_returns, venv.episode_lengths, venv.episode_count = state["monitor"]

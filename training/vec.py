@@ -62,7 +62,7 @@ from stable_baselines3.common.vec_env.base_vec_env import VecEnv, VecEnvIndices,
 
 import mystic_envs
 from mystic_envs import vector
-from mystic_envs.core.game import is_integer
+from mystic_envs.core.game import is_integer, observation_box
 
 __all__ = ["CoreGymVectorEnv", "CoreVecEnv", "FrozenPolicy", "LearnerBatch", "opponent_seed"]
 
@@ -379,7 +379,7 @@ class CoreVecEnv(VecEnv):
         self.core = LearnerBatch(
             env_id, num_envs, seed, opponent, seat, num_threads, same_step=True, **env_kwargs
         )
-        obs_space = spaces.Box(-np.inf, np.inf, (self.core.obs_size,), np.float32)
+        obs_space = observation_box(self.core.v.observation_layout)
         self.render_mode = None  # before VecEnv's __init__, which asks for it
         super().__init__(num_envs, obs_space, spaces.Discrete(self.core.num_actions))
         self.env_id = env_id
@@ -470,7 +470,7 @@ class CoreGymVectorEnv(gymnasium.vector.VectorEnv):
             env_id, num_envs, seed, opponent, seat, num_threads, same_step=False, **env_kwargs
         )
         self.num_envs = num_envs
-        self.single_observation_space = spaces.Box(-np.inf, np.inf, (self.core.obs_size,), np.float32)
+        self.single_observation_space = observation_box(self.core.v.observation_layout)
         self.single_action_space = spaces.Discrete(self.core.num_actions)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)

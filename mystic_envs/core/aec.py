@@ -20,7 +20,15 @@ from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable, AECOrderEnforcingIterator
 
 from mystic_envs.core.errors import GameOverError, IllegalActionError
-from mystic_envs.core.game import Game, GameState, InfoField, LayoutEntry, check_seed, is_integer
+from mystic_envs.core.game import (
+    Game,
+    GameState,
+    InfoField,
+    LayoutEntry,
+    check_seed,
+    is_integer,
+    observation_box,
+)
 from mystic_envs.core.rng import Rng, fresh_seed
 
 ILLEGAL_ACTION_MODES = ("terminate", "penalize", "raise")
@@ -155,12 +163,11 @@ class MysticAECEnv(AECEnv):
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
         self.observation_layout: tuple[LayoutEntry, ...] = self.game.observation_layout()
-        obs_size = self.game.observation_size
         num_actions = self.game.num_actions
         self._observation_spaces = {
             a: spaces.Dict(
                 {
-                    "observation": spaces.Box(-np.inf, np.inf, (obs_size,), np.float32),
+                    "observation": observation_box(self.observation_layout),
                     "action_mask": spaces.Box(0, 1, (num_actions,), np.int8),
                 }
             )
@@ -169,7 +176,7 @@ class MysticAECEnv(AECEnv):
         self._action_spaces = {a: spaces.Discrete(num_actions) for a in self.possible_agents}
         self._no_mask = np.zeros(num_actions, dtype=np.int8)
         # PettingZoo's state(): every seat's observation side by side, for centralized critics.
-        self.state_space = spaces.Box(-np.inf, np.inf, (n * obs_size,), np.float32)
+        self.state_space = observation_box(self.observation_layout, copies=n)
         self.info_schema: tuple[InfoField, ...] = common_info_fields(self.game) + self.game.info_fields()
         self.info_names: dict[str, tuple[str, ...]] = {f.name: f.names for f in self.info_schema if f.names}
         #: The offender's own message after an illegal action (infos carry only numbers).

@@ -9,15 +9,24 @@ from __future__ import annotations
 import sys
 
 import mystic_envs
+from mystic_envs.core.game import Bounds
 
 
 def observation_table(env_id: str, **kwargs: object) -> str:
     env = mystic_envs.make_raw(env_id, **kwargs)
-    rows = ["| index | name | meaning |", "|---|---|---|"]
+    rows = ["| index | name | meaning | bounds |", "|---|---|---|---|"]
     for entry in env.observation_layout:
         span = str(entry.start) if entry.size == 1 else f"{entry.start}-{entry.stop - 1}"
-        rows.append(f"| {span} | `{entry.name}` | {entry.meaning} |")
+        rows.append(f"| {span} | `{entry.name}` | {entry.meaning} | {_bounds_text(entry.bounds)} |")
     return "\n".join(rows)
+
+
+def _bounds_text(bounds: Bounds | None) -> str:
+    """``[low, high]`` of a part; a part with bounds per value shows each distinct pair once."""
+    if bounds is None:
+        return ""
+    pairs = [bounds] if isinstance(bounds[0], float) else list(dict.fromkeys(bounds))
+    return ", ".join(f"[{low:.4g}, {high:.4g}]" for low, high in pairs)
 
 
 def action_table(env_id: str, **kwargs: object) -> str:

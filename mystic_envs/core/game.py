@@ -15,13 +15,19 @@ import numpy as np
 
 from mystic_envs.core.errors import GameOverError, IllegalActionError
 
+#: The bounds of a layout part: one ``(low, high)`` pair for all its values, or one pair per value.
+Bounds = tuple[float, float] | tuple[tuple[float, float], ...]
+
 
 class LayoutEntry(NamedTuple):
-    """One named part of an observation vector: ``(name, slice, meaning)`` (CONVENTIONS)."""
+    """One named part of an observation vector: ``(name, slice, meaning, bounds)`` (CONVENTIONS).
+    ``bounds`` is what the rules let its values reach (None only in a privileged view's hidden
+    parts, which no space describes)."""
 
     name: str
     slice: slice
     meaning: str
+    bounds: Bounds | None = None
 
     @property
     def start(self) -> int:
@@ -48,19 +54,65 @@ class InfoField(NamedTuple):
     names: tuple[str, ...] | None = None
 
 
-def build_layout(parts: list[tuple[str, int, str]]) -> tuple[LayoutEntry, ...]:
-    """Turn ``(name, size, meaning)`` triples into contiguous :class:`LayoutEntry` rows."""
+#: The bounds of a part whose values are flags, one-hots, or shares of a quantity's rule-given maximum.
+UNIT: tuple[float, float] = (0.0, 1.0)
+
+
+def _check_bounds(name: str, size: int, bounds: Any) -> Bounds:
+    """``bounds`` as a tuple, or ValueError unless it is a (low, high) pair of finite numbers with
+    low <= high, or ``size`` such pairs."""
+    single = len(bounds) == 2 and all(isinstance(b, numbers.Real) for b in bounds)
+    pairs = ((bounds[0], bounds[1]),) if single else tuple((lo, hi) for lo, hi in bounds)
+    if len(pairs) not in (1, size):
+        raise ValueError(f"layout part {name!r} of size {size} has {len(pairs)} (low, high) pairs")
+    for low, high in pairs:
+        if not (np.isfinite(low) and np.isfinite(high) and low <= high):
+            raise ValueError(f"layout part {name!r} has bounds ({low}, {high}): finite low <= high expected")
+    out = tuple((float(lo), float(hi)) for lo, hi in pairs)
+    return out[0] if single else out
+
+
+def build_layout(parts: list[tuple]) -> tuple[LayoutEntry, ...]:
+    """Turn ``(name, size, meaning, bounds)`` rows into contiguous :class:`LayoutEntry` rows;
+    ``bounds`` is a ``(low, high)`` pair for the whole part or a pair per value (a privileged
+    view's hidden parts may leave it out: ``(name, size, meaning)``)."""
     entries = []
     start = 0
-    for name, size, meaning in parts:
+    for name, size, meaning, *rest in parts:
         if size <= 0:
             raise ValueError(f"layout part {name!r} has size {size}")
-        entries.append(LayoutEntry(name, slice(start, start + size), meaning))
+        bounds = _check_bounds(name, size, rest[0]) if rest else None
+        entries.append(LayoutEntry(name, slice(start, start + size), meaning, bounds))
         start += size
     names = [e.name for e in entries]
     if len(set(names)) != len(names):
         raise ValueError(f"duplicate layout names in {names}")
     return tuple(entries)
+
+
+def observation_bounds(layout: tuple[LayoutEntry, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """float32 ``(low, high)`` vectors of an observation laid out by ``layout``: the one source
+    of every observation space (the AEC env's, its ``state_space``, the single-agent and training
+    wrappers'). ValueError if a part declares no bounds."""
+    size = layout[-1].stop
+    low = np.empty(size, dtype=np.float32)
+    high = np.empty(size, dtype=np.float32)
+    for entry in layout:
+        if entry.bounds is None:
+            raise ValueError(f"layout part {entry.name!r} declares no bounds")
+        pairs = np.array(entry.bounds, dtype=np.float64).reshape(-1, 2)
+        low[entry.slice] = pairs[:, 0]
+        high[entry.slice] = pairs[:, 1]
+    return low, high
+
+
+def observation_box(layout: tuple[LayoutEntry, ...], copies: int = 1) -> Any:
+    """The ``gymnasium.spaces.Box`` of an observation laid out by ``layout`` (``copies`` of it side
+    by side: every seat's, for ``state_space``)."""
+    from gymnasium import spaces  # the engines themselves do not need gymnasium
+
+    low, high = observation_bounds(layout)
+    return spaces.Box(np.tile(low, copies), np.tile(high, copies), dtype=np.float32)
 
 
 def privileged_view_layout(

@@ -65,7 +65,8 @@ class SingleAgentEnv(gymnasium.Env):
             raise TypeError(f"opponent must be a name, an Agent or a callable, got {opponent!r}")
         agent0 = aec_env.possible_agents[0]
         box = aec_env.observation_space(agent0)["observation"]
-        self.observation_space = spaces.Box(-np.inf, np.inf, box.shape, np.float32)
+        # The AEC env's own bounds (observation_box of its layout); float32, as observations are cast.
+        self.observation_space = spaces.Box(box.low, box.high, box.shape, np.float32)
         self.action_space = spaces.Discrete(aec_env.action_space(agent0).n)
         self.render_mode = aec_env.render_mode
         self.seat = 0 if seat is None else int(seat)

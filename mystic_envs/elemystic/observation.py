@@ -11,14 +11,20 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from mystic_envs.core.game import build_layout
+from mystic_envs.core.game import UNIT, build_layout
 from mystic_envs.elemystic.cards import (
+    AIR_TOKEN_DEFENSE,
+    AIR_TOKEN_STRENGTH,
     COLUMN_SIZE,
+    DEFENSE,
     ELEMENT_NAMES,
+    INV_DEFENSE,
     INV_STRENGTH,
     NUM_ELEMENTS,
     STARTING_ENERGY,
+    STRENGTH,
     THUNDER_CHARGE_STRENGTH,
+    WATER_INVOCATION_STRENGTH,
 )
 from mystic_envs.elemystic.rules import GAME_OVER
 
@@ -27,56 +33,88 @@ if TYPE_CHECKING:
 
 _ELEMS = ", ".join(ELEMENT_NAMES)
 _E = NUM_ELEMENTS
-TOTAL_SCALE = 20.0  # column totals rarely pass 20
-INV_SCALE = float(max(*INV_STRENGTH, 5))
+TOTAL_SCALE = 20.0  # above any column total (MAX_TOTAL)
+INV_SCALE = float(max(*INV_STRENGTH, WATER_INVOCATION_STRENGTH))
+# The most a column can total: its three elements' top halves, the front's Invocation (Water's 5 at
+# most), a charged Thunder Token and the Air Token; Shadow only swaps Strength and Defense.
+MAX_STRENGTH = sum(sorted(STRENGTH)[-COLUMN_SIZE:]) + INV_SCALE + THUNDER_CHARGE_STRENGTH + AIR_TOKEN_STRENGTH
+MAX_DEFENSE = sum(sorted(DEFENSE)[-COLUMN_SIZE:]) + max(INV_DEFENSE) + AIR_TOKEN_DEFENSE
+MAX_TOTAL = max(MAX_STRENGTH, MAX_DEFENSE)
+# A seat is attacked only with 1 Energy or more (0 ends the game) and at most once a round, for its
+# attacker's Strength less its Defense (0 at least): Energy never falls below 1 - MAX_TOTAL.
+MIN_ENERGY = 1 - MAX_TOTAL
 
 LAYOUT = build_layout(
     [
-        ("energy", 2, "Energy of [self, opponent] / 10 (the loser's may end below 0, I-10)"),
-        ("round", 1, "round number / 10, capped at 1"),
-        ("phase", 5, "one-hot: draft, play, air_turn, shadow_choice, game_over"),
-        ("to_move", 1, "1 if this seat is to act"),
-        ("draft_first", 2, "Draft First arrow points at [self, opponent]"),
-        ("play_first", 2, "Play First arrow points at [self, opponent]"),
-        ("draft_pool", _E, f"elements face up in the drafting pool ({_ELEMS})"),
-        ("own_secret", _E, "one-hot: this seat's secret element"),
-        ("own_hand", _E, "this seat's unplayed elements, secret included"),
-        ("opp_faceup_hand", _E, "opponent's drafted elements not yet played"),
+        (
+            "energy",
+            2,
+            "Energy of [self, opponent] / 10 (the loser's may end below 0, I-10)",
+            (MIN_ENERGY / STARTING_ENERGY, 1.0),
+        ),
+        ("round", 1, "round number / 10, capped at 1", UNIT),
+        ("phase", 5, "one-hot: draft, play, air_turn, shadow_choice, game_over", UNIT),
+        ("to_move", 1, "1 if this seat is to act", UNIT),
+        ("draft_first", 2, "Draft First arrow points at [self, opponent]", UNIT),
+        ("play_first", 2, "Play First arrow points at [self, opponent]", UNIT),
+        ("draft_pool", _E, f"elements face up in the drafting pool ({_ELEMS})", UNIT),
+        ("own_secret", _E, "one-hot: this seat's secret element", UNIT),
+        ("own_hand", _E, "this seat's unplayed elements, secret included", UNIT),
+        ("opp_faceup_hand", _E, "opponent's drafted elements not yet played", UNIT),
         (
             "opp_secret_revealed",
             _E,
             "one-hot: opponent's secret while this seat's Light effect lasts",
+            UNIT,
         ),
-        ("opp_secret_played", 1, "1 once the opponent has played its secret element face up"),
-        ("own_front", _E, "one-hot: front element of own column"),
-        ("own_support", _E, "other elements of own column (top halves only)"),
-        ("opp_front", _E, "one-hot: front element of opponent's column"),
-        ("opp_support", _E, "other elements of opponent's column"),
-        ("cards_played", 2, "elements played this round by [self, opponent] / 3"),
-        ("column_totals", 4, "[own Strength, own Defense, opp Strength, opp Defense] / 20, effects so far"),
+        ("opp_secret_played", 1, "1 once the opponent has played its secret element face up", UNIT),
+        ("own_front", _E, "one-hot: front element of own column", UNIT),
+        ("own_support", _E, "other elements of own column (top halves only)", UNIT),
+        ("opp_front", _E, "one-hot: front element of opponent's column", UNIT),
+        ("opp_support", _E, "other elements of opponent's column", UNIT),
+        ("cards_played", 2, "elements played this round by [self, opponent] / 3", UNIT),
+        (
+            "column_totals",
+            4,
+            "[own Strength, own Defense, opp Strength, opp Defense] / 20, effects so far",
+            (0.0, MAX_TOTAL / TOTAL_SCALE),
+        ),
         (
             "invocation_strength",
             2,
             "Invocation Strength of [own, opp] front element / 5 (after Fire, Water)",
+            UNIT,
         ),
-        ("speed_order", 2, "[self, opponent] attacks first (set once the play phase is over)"),
-        ("attacked", 2, "[self, opponent] has attacked this round"),
-        ("air_token", 4, "[self, opp] plays the Air Token this round; [self, opp] took it for next round"),
-        ("air_bonus", 4, "Air Token played as [self +2 Strength, self +3 Defense, opp +2 Str, opp +3 Def]"),
-        ("light_token", 2, "[self sees opponent's secret, opponent sees own secret]"),
-        ("shadow_token", 2, "Shadow Token (totals swapped) by [own, opponent] column"),
+        ("speed_order", 2, "[self, opponent] attacks first (set once the play phase is over)", UNIT),
+        ("attacked", 2, "[self, opponent] has attacked this round", UNIT),
+        (
+            "air_token",
+            4,
+            "[self, opp] plays the Air Token this round; [self, opp] took it for next round",
+            UNIT,
+        ),
+        (
+            "air_bonus",
+            4,
+            "Air Token played as [self +2 Strength, self +3 Defense, opp +2 Str, opp +3 Def]",
+            UNIT,
+        ),
+        ("light_token", 2, "[self sees opponent's secret, opponent sees own secret]", UNIT),
+        ("shadow_token", 2, "Shadow Token (totals swapped) by [own, opponent] column", UNIT),
         (
             "thunder_token",
             2,
             "[own, opponent's] Thunder Token taken by the other's Thunder: ability silenced",
+            UNIT,
         ),
         (
             "thunder_charged",
             2,
             f"[own, opponent's] Thunder Token charged side up: +{THUNDER_CHARGE_STRENGTH} Strength "
             "this round (D-2)",
+            UNIT,
         ),
-        ("storm_forced", 2, "[self, opponent] must play the next element to the front (Storm)"),
+        ("storm_forced", 2, "[self, opponent] must play the next element to the front (Storm)", UNIT),
     ]
 )
 OBS_SIZE = LAYOUT[-1].stop

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from mystic_envs.core.game import LayoutEntry, build_layout
+from mystic_envs.core.game import UNIT, LayoutEntry, build_layout
 from mystic_envs.mystic_vale.cards import ADVANCEMENTS, COMMONS_IDS, VALES, VP_POOL
 from mystic_envs.mystic_vale.decisions import (
     DISCARDING,
@@ -42,6 +42,15 @@ ZONES = ("deck (another seat: deck or discard pile)", "field", "on deck", "disca
 CARD_STATS = 15
 CARD_FEATURES = len(ZONES) + NUM_ADV + CARD_STATS
 SEAT_SCALARS = 11
+# Design bounds (DESIGN): the rules give the Harvest's totals, VP tokens, points, net decay and a
+# card's sleeved totals no maximum short of what the abilities could multiply; these are about
+# twice the most seen in 10**6 random moves at 2-4 players (Harvest 3.5, bought 1.5, VP tokens
+# and points 1.5, net decay -0.6..0.8, a card's totals 2), and the soak test watches them.
+DESIGN = (0.0, 4.0)
+_CARD_BOUNDS = ((UNIT,) * (len(ZONES) + NUM_ADV) + (DESIGN,) * 11 + (UNIT,) * 3 + (DESIGN,)) * NUM_CARDS
+_STATUS_BOUNDS = (UNIT, UNIT, DESIGN, DESIGN, UNIT, UNIT, UNIT, UNIT, UNIT, (-4.0, 4.0), UNIT)
+# A turn buys two vales at most (its vale buys left: (2 - bought) / 2).
+_HARVEST_BOUNDS = (DESIGN, UNIT, *(DESIGN,) * 5, DESIGN, UNIT, DESIGN, DESIGN, DESIGN)
 
 
 def _seat_parts(k: int) -> list[tuple[str, int, str]]:
@@ -49,38 +58,42 @@ def _seat_parts(k: int) -> list[tuple[str, int, str]]:
     return [
         (f"{who}_status", SEAT_SCALARS, "to act, whose turn, VP tokens / 30, points / 60, mana token active, "
          "skips its next Harvest, deck / 20, discard pile / 20, field / 20, net decay showing / 5, "
-         "the starting player"),
-        (f"{who}_vales", NUM_VALES, "copies of each vale it owns / 2"),
+         "the starting player", _STATUS_BOUNDS),
+        (f"{who}_vales", NUM_VALES, "copies of each vale it owns / 2",
+         (0.0, max(v.copies for v in VALES) / 2)),
         (f"{who}_cards", NUM_CARDS * CARD_FEATURES,
          f"per card index 0-19: zone one-hot ({', '.join(ZONES)}), the advancements sleeved on it "
          "(one per advancement id), then decay / 3, growth / 3, growth per guardian / 2, guardians / 4, "
          "mana / 3, animal, forest, sky, wild / 3, harvest VP / 3, end VP / 10, top, middle, bottom "
-         "slot open, Conclave of Ents guardians in effect (this turn's, or those used in its last prep)"),
+         "slot open, Conclave of Ents guardians in effect (this turn's, or those used in its last prep)",
+         _CARD_BOUNDS),
     ]  # fmt: skip
 
 
 def build_layout_for(n: int) -> tuple[LayoutEntry, ...]:
     parts = [
-        ("phase", len(PHASE_NAMES), "the open decision, one-hot: " + ", ".join(PHASE_NAMES)),
-        ("stage", len(STAGE_NAMES), "the active player's stage, one-hot: " + ", ".join(STAGE_NAMES)),
-        ("pool", 2, f"VP tokens left in the pool / {VP_POOL[n]}; 1 once it has run out (the last round)"),
+        ("phase", len(PHASE_NAMES), "the open decision, one-hot: " + ", ".join(PHASE_NAMES), UNIT),
+        ("stage", len(STAGE_NAMES), "the active player's stage, one-hot: " + ", ".join(STAGE_NAMES), UNIT),
+        ("pool", 2, f"VP tokens left in the pool / {VP_POOL[n]}; 1 once it has run out (the last round)",
+         UNIT),
         ("commons", 9 * NUM_COMMONS, "per face-up position (rows of levels 1, 2, 3, three each): "
-         "one-hot of the advancement shown (none: empty)"),
+         "one-hot of the advancement shown (none: empty)", UNIT),
         ("supply", 5, "Fertile Soil left per slot (top, middle, bottom) / 6; level-1 deck / 18; "
-         "level-2 and level-3 decks together / 60"),
+         "level-2 and level-3 decks together / 60", UNIT),
         ("vale_rows", 8 * NUM_VALES, "per face-up vale position (level 1 row, level 2 row, four each): "
-         "one-hot of the vale shown"),
-        ("vale_decks", 2, "level-1 and level-2 vale decks / 18"),
+         "one-hot of the vale shown", UNIT),
+        ("vale_decks", 2, "level-1 and level-2 vale decks / 18", UNIT),
         ("harvest", 12, "the active player's Harvest: mana left / 10, the mana token still to spend, "
          "animal, forest, sky, wild spirits to spend / 5, VP tokens it gains / 10, advancement buys "
          "left / 3, vale buys left / 2, Sunstone Aerie uses left, Conclave of Ents uses left, "
-         "advancements bought / 3"),
-        ("bought", NUM_ADV, "advancements the active player bought this turn, count per id / 2"),
-        ("bought_vales", NUM_VALES, "vales the active player bought this turn, count per id"),
+         "advancements bought / 3", _HARVEST_BOUNDS),
+        ("bought", NUM_ADV, "advancements the active player bought this turn, count per id / 2", DESIGN),
+        ("bought_vales", NUM_VALES, "vales the active player bought this turn, count per id", (0.0, 2.0)),
         ("pending", NUM_ADV, "the advancement waiting for its Earthchant Chorus declaration or its "
-         "sleeve, one-hot"),
-        ("wp_card", NUM_CARDS, "the active player's card whose When Played ability is resolving"),
-        ("peeked", NUM_CARDS, "own card on top of the deck, seen with Calm Weather (the observer's only)"),
+         "sleeve, one-hot", UNIT),
+        ("wp_card", NUM_CARDS, "the active player's card whose When Played ability is resolving", UNIT),
+        ("peeked", NUM_CARDS, "own card on top of the deck, seen with Calm Weather (the observer's only)",
+         UNIT),
     ]  # fmt: skip
     for k in range(n):
         parts.extend(_seat_parts(k))

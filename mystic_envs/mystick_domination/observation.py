@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from mystic_envs.core.game import LayoutEntry, build_layout
+from mystic_envs.core.game import UNIT, LayoutEntry, build_layout
 from mystic_envs.mystick_domination.cards import (
     AFTER_NEXT_INITIATIVE,
     ATTACHMENT,
@@ -25,13 +25,18 @@ from mystic_envs.mystick_domination.cards import (
     CROSS_SPACES,
     DECK_SIZE,
     ENVIRONMENT,
+    FATE,
+    INFLUENCE,
     IS_MAJOR,
+    MAX_COPIES_ADVANCED,
     MAX_PAWNS,
     NUM_CARDS,
     NUM_OPS,
     POOL_BY_PLAYERS,
+    SUCCESS,
     SUIT,
     TRAIT_BITS,
+    TRAIT_INFLUENCE,
     TRAIT_NAMES,
 )
 from mystic_envs.mystick_domination.decisions import ATTACH_TARGET, EFFECT_TARGET, GAME_OVER, PHASE_NAMES
@@ -56,6 +61,50 @@ def pawn_features(n: int) -> int:
 
 CROSS_FEATURES = 1 + 4 + 1 + 1 + 1 + 1 + 1  # occupied, suit, major, rank, numeral, this Fate Draw, marked
 SEAT_SCALARS = 9
+# Neither a score nor the pool has a rule-given maximum: Power created by effects and Power moved
+# from Pawn to Pawn can go on as long as a game does. These bounds are the design's, about twice
+# the most seen in 10**6 random moves (score 44, pool 1.13x its start); the soak test watches them.
+SCORE_BOUND = 2.0
+POOL_BOUND = 2.0
+
+
+def max_influence(n: int) -> int:
+    """The most influence a Pawn can reach with ``n`` players: the highest printed, every copy in
+    the game of each Attachment that raises influence (``n`` decks of at most MAX_COPIES_ADVANCED
+    copies), and every copy of its controller's own Environments that raise it."""
+    raised_by = {c.type: 0 for c in CARDS}
+    for c in CARDS:
+        for e in c.effects:
+            if e.op in (INFLUENCE, TRAIT_INFLUENCE) and e.amount > 0:
+                raised_by[c.type] += e.amount
+    return (
+        max(c.influence for c in CARDS)
+        + n * MAX_COPIES_ADVANCED * raised_by[ATTACHMENT]
+        + MAX_COPIES_ADVANCED * raised_by[ENVIRONMENT]
+    )
+
+
+def max_extra_successes(n: int) -> int:
+    """The most extra successes a challenge can get with ``n`` players: each of its at most
+    CROSS_SPACES Fate cards the largest a Major adds when drawn, and every copy in the game of each
+    other card that adds successes (``n`` decks of at most MAX_COPIES_ADVANCED copies)."""
+    fate = other = 0
+    for c in CARDS:
+        for e in c.effects:
+            if e.op == SUCCESS:
+                if c.trigger == FATE:
+                    fate = max(fate, e.amount)
+                else:
+                    other += e.amount
+    return CROSS_SPACES * fate + n * MAX_COPIES_ADVANCED * other
+
+
+def _pawn_bounds(n: int) -> tuple[tuple[float, float], ...]:
+    """One Pawn slot: rank / 7; influence, Power and room / 5 up to ``max_influence(n)``; counts of
+    an Attachment by one owner / 3 (a deck holds MAX_COPIES_ADVANCED copies at most)."""
+    top = max_influence(n) / 5
+    head = (UNIT,) * 5 + (UNIT, (0.0, top), (0.0, top), (0.0, top)) + (UNIT,) * len(TRAIT_BITS)
+    return (head + (UNIT,) * (n * len(ATT_CARDS))) * MAX_PAWNS
 
 
 def _seat_parts(k: int, n: int) -> list[tuple[str, int, str]]:
@@ -63,55 +112,61 @@ def _seat_parts(k: int, n: int) -> list[tuple[str, int, str]]:
     attachments = ", ".join(CARDS[c].name for c in ATT_CARDS)
     return [
         (f"{who}_status", SEAT_SCALARS, "in the game, to act, mover, won the initiative, score / 30, "
-         "deck / 39, hand / 20, discard / 39, top cards of its deck somebody has looked at / 3"),
-        (f"{who}_hand", NUM_CARDS, "count / 3 of each card in hand (another seat: its face-up cards)"),
+         "deck / 39, hand / 20, discard / 39, top cards of its deck somebody has looked at / 3",
+         (UNIT,) * 4 + ((0.0, SCORE_BOUND), UNIT, (0.0, DECK_SIZE / 20), UNIT, UNIT)),
+        (f"{who}_hand", NUM_CARDS, "count / 3 of each card in hand (another seat: its face-up cards)", UNIT),
         (f"{who}_unseen", NUM_CARDS, "count / 3 of each card known to be among its cards the observer "
          "cannot place (deck, face-down hand): own deck; two random decks: the rest of the set; "
-         "else cards seen going back"),
-        (f"{who}_discard", NUM_CARDS, "count / 3 of each card in its discard pile"),
+         "else cards seen going back", UNIT),
+        (f"{who}_discard", NUM_CARDS, "count / 3 of each card in its discard pile", UNIT),
         (f"{who}_discard_order", NUM_CARDS, f"place in its discard pile of each card's topmost copy: "
-         f"({DECK_SIZE} - cards above it) / {DECK_SIZE}, so 1 is the top card; 0 if not in the pile"),
+         f"({DECK_SIZE} - cards above it) / {DECK_SIZE}, so 1 is the top card; 0 if not in the pile", UNIT),
         (f"{who}_deck_top", NUM_CARDS, "count / 3 of each card among its deck's top cards the observer "
-         "looked at"),
-        (f"{who}_environments", len(ENV_CARDS), "count / 3 of each Environment in its play area"),
+         "looked at", UNIT),
+        (f"{who}_environments", len(ENV_CARDS), "count / 3 of each Environment in its play area", UNIT),
         (f"{who}_pawns", MAX_PAWNS * pawn_features(n),
          f"per Pawn slot: occupied, suit one-hot, rank / 7, influence / 5, Power / 5, room / 5, traits "
          f"({', '.join(TRAIT_NAMES)}), then for each owner (the Pawn's controller first, then the "
-         f"seats after it in turn order) the count / 3 of each of its Attachments ({attachments})"),
+         f"seats after it in turn order) the count / 3 of each of its Attachments ({attachments})",
+         _pawn_bounds(n)),
         (f"{who}_cross", CROSS_SPACES * CROSS_FEATURES,
          "per Mystick Cross space: occupied, suit one-hot, Major, rank / 14, numeral + 1 / 22, drawn in the "
-         "Fate Draw in progress, marked for the redraw"),
+         "Fate Draw in progress, marked for the redraw", UNIT),
         (f"{who}_delayed", len(DELAYED_CARDS),
          "its effects waiting for the next initiative draw ("
-         + ", ".join(CARDS[c].name for c in DELAYED_CARDS) + ")"),
+         + ", ".join(CARDS[c].name for c in DELAYED_CARDS) + "); one per copy its deck holds",
+         (0.0, MAX_COPIES_ADVANCED)),
     ]  # fmt: skip
 
 
 def build_layout_for(n: int) -> tuple[LayoutEntry, ...]:
     parts = [
-        ("pool", 1, f"Power in the pool / {POOL_BY_PLAYERS[n]}"),
-        ("draw_count", 1, "the Draw Count / 3"),
-        ("round", 1, "round / 20, capped at 1"),
-        ("phase", len(PHASE_NAMES), "one-hot: " + ", ".join(PHASE_NAMES)),
+        ("pool", 1, f"Power in the pool / {POOL_BY_PLAYERS[n]}", (0.0, POOL_BOUND)),
+        ("draw_count", 1, "the Draw Count / 3", UNIT),
+        ("round", 1, "round / 20, capped at 1", UNIT),
+        ("phase", len(PHASE_NAMES), "one-hot: " + ", ".join(PHASE_NAMES), UNIT),
         (
             "decision_card",
             NUM_CARDS,
             "one-hot: the Attachment being attached, or the card whose effect awaits a target",
+            UNIT,
         ),
-        ("decision_op", NUM_OPS, "one-hot: the effect row awaiting a target (cards.OP_NAMES order)"),
-        ("challenger", MAX_PAWNS, "one-hot: your Pawn slot making the challenge in progress"),
+        ("decision_op", NUM_OPS, "one-hot: the effect row awaiting a target (cards.OP_NAMES order)", UNIT),
+        ("challenger", MAX_PAWNS, "one-hot: your Pawn slot making the challenge in progress", UNIT),
         (
             "challenge_target",
             1 + n + MAX_PAWNS,
             "the challenge's target: the pool; else seat (relative) and slot",
+            UNIT,
         ),
         (
             "challenge_count",
             3,
             "extra successes / 3, successes in the cross so far / 8, Fate cards drawn / 8",
+            ((0.0, max_extra_successes(n) / 3), UNIT, UNIT),
         ),
-        ("resources_max", 1, "extra draws Resources allow now / 10"),
-        ("extra_move", 1, "1 if the mover takes another move after this one"),
+        ("resources_max", 1, "extra draws Resources allow now / 10", UNIT),
+        ("extra_move", 1, "1 if the mover takes another move after this one", UNIT),
     ]
     for k in range(n):
         parts.extend(_seat_parts(k, n))
@@ -129,7 +184,7 @@ class _Tables:
         self.base = self.at["own_status"]
         self.pawn_features = pf = pawn_features(n)
         off, start = {}, 0
-        for name, size, _ in _seat_parts(0, n):
+        for name, size, *_ in _seat_parts(0, n):
             off[name.removeprefix("own_")] = start
             start += size
         self.seat_block = start

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from mystic_envs.core.game import build_layout
+from mystic_envs.core.game import UNIT, build_layout
 from mystic_envs.mystria.board import (
     COLOUR_NAMES,
     IS_LINE,
@@ -54,21 +54,42 @@ LAYOUT = build_layout(
             NUM_SPACES * STACK_HEIGHT * NUM_COLOURS,
             f"central board, space by space ({_SPACES}), then the 1st (top), 2nd and 3rd token from the "
             f"top: one-hot colour ({_COLOURS}); all zero where the stack has no such token",
+            UNIT,
         ),
-        ("triangle_spaces", NUM_SPACES, "1 where the stack is in a triangle (its top token may be taken)"),
-        ("own_board", NUM_PLACES * NUM_COLOURS, "own Magician board, places 1-12: one-hot colour"),
-        ("opp_board", NUM_PLACES * NUM_COLOURS, "opponent's Magician board, places 1-12: one-hot colour"),
-        ("drops", 2, f"Energy drops of [self, opponent] / {TOTAL_DROPS}"),
-        ("tokens_placed", 2, f"tokens on the Magician board of [self, opponent] / {TURNS}"),
-        ("score_values", NUM_COLOURS, f"score-board value of ({_COLOURS}) / 10; 0 until assigned"),
-        ("phase", len(PHASE_NAMES), f"one-hot: {', '.join(PHASE_NAMES)}"),
-        ("to_move", 1, "1 if this seat is to act"),
-        ("first_player", 2, "the first player is [self, opponent]"),
-        ("token_in_hand", NUM_COLOURS, "one-hot colour of the token taken and not yet placed"),
-        ("full_rules", 1, "1 with the full rules (Objective tiles, Majority 3), 0 with the introductory"),
-        ("own_objectives_drawn", NUM_OBJECTIVES, "the two Objective tiles this seat drew"),
-        ("own_objective_kept", NUM_OBJECTIVES, "one-hot: the Objective tile this seat kept"),
-        ("opp_objective_revealed", NUM_OBJECTIVES, "one-hot: opponent's kept tile, once the game is over"),
+        (
+            "triangle_spaces",
+            NUM_SPACES,
+            "1 where the stack is in a triangle (its top token may be taken)",
+            UNIT,
+        ),
+        ("own_board", NUM_PLACES * NUM_COLOURS, "own Magician board, places 1-12: one-hot colour", UNIT),
+        (
+            "opp_board",
+            NUM_PLACES * NUM_COLOURS,
+            "opponent's Magician board, places 1-12: one-hot colour",
+            UNIT,
+        ),
+        ("drops", 2, f"Energy drops of [self, opponent] / {TOTAL_DROPS}", UNIT),
+        ("tokens_placed", 2, f"tokens on the Magician board of [self, opponent] / {TURNS}", UNIT),
+        ("score_values", NUM_COLOURS, f"score-board value of ({_COLOURS}) / 10; 0 until assigned", UNIT),
+        ("phase", len(PHASE_NAMES), f"one-hot: {', '.join(PHASE_NAMES)}", UNIT),
+        ("to_move", 1, "1 if this seat is to act", UNIT),
+        ("first_player", 2, "the first player is [self, opponent]", UNIT),
+        ("token_in_hand", NUM_COLOURS, "one-hot colour of the token taken and not yet placed", UNIT),
+        (
+            "full_rules",
+            1,
+            "1 with the full rules (Objective tiles, Majority 3), 0 with the introductory",
+            UNIT,
+        ),
+        ("own_objectives_drawn", NUM_OBJECTIVES, "the two Objective tiles this seat drew", UNIT),
+        ("own_objective_kept", NUM_OBJECTIVES, "one-hot: the Objective tile this seat kept", UNIT),
+        (
+            "opp_objective_revealed",
+            NUM_OBJECTIVES,
+            "one-hot: opponent's kept tile, once the game is over",
+            UNIT,
+        ),
         (
             "move_forms",
             len(MOVE_PAIRS) * NUM_COLOURS,
@@ -77,6 +98,7 @@ LAYOUT = build_layout(
             "end; all zero across a gap (no line), if the board allows no such move (no stack at one end "
             "or no empty end) or it forms none (drops and the phase are not considered: this is the board "
             "the opponent could face)",
+            UNIT,
         ),
         (
             "flip_forms",
@@ -84,18 +106,21 @@ LAYOUT = build_layout(
             "space by space: one-hot colour of the triangle flipping its stack would leave standing "
             "through it; all zero if the flip changes nothing or forms none (drops and the phase are not "
             "considered)",
+            UNIT,
         ),
         (
             "completes",
             NUM_SPACES * NUM_COLOURS,
             f"space by space, colour by colour ({_COLOURS}): 1 where two joined stacks already show "
             "that colour, so a top token of it on this space would stand in a triangle",
+            UNIT,
         ),
         (
             "take_leaves_triangle",
             NUM_SPACES,
             "space by space: 1 where taking the top token would still leave a triangle on the board "
             "(a free take for the next magician)",
+            UNIT,
         ),
     ]
 )

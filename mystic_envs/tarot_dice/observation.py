@@ -9,16 +9,18 @@ dealt. ``LAYOUT`` is the documented layout.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from mystic_envs.core.game import build_layout
+from mystic_envs.core.game import UNIT, LayoutEntry, build_layout
 from mystic_envs.tarot_dice.actions import TARGET_OF
 from mystic_envs.tarot_dice.cards import (
     DEATH,
     DECK_SIZE,
     DIE_NAMES,
+    HAND_MAJORS,
     KIND_NAMES,
     MAJOR_CARD,
     NUM_MAJORS,
@@ -65,90 +67,141 @@ VALUE_SCALE = 20.0  # the highest face of any die
 POINTS_SCALE = 40.0  # the most one round can score (D20 + D20); match points can pass it
 HAND_SCALE = 8.0
 
-LAYOUT = build_layout(
-    [
-        (
-            "dice",
-            NUM_NUMBERED * len(DIE_FEATURES),
-            f"numbered dice ({_DICE}), each: {', '.join(DIE_FEATURES)}",
-        ),
-        ("planet", 12, f"one-hot Planet face: {', '.join(PLANET_NAMES)}"),
-        ("zodiac", 12, f"one-hot Zodiac face: {', '.join(ZODIAC_NAMES)}"),
-        ("effects_on", 2, "1 if [the Planet die's, the Zodiac die's] effects apply (Taurus / Sun negate)"),
-        ("own_majors", NUM_MAJORS, "Major Arcana 0-21 this seat drafted"),
-        ("opp_majors", NUM_MAJORS, "Major Arcana 0-21 the opponent drafted"),
-        ("draft_pile", NUM_MAJORS, "Major Arcana 0-21 still in the draft pile"),
-        (
-            "played_majors",
-            8,
-            "Strength and Death in [own hand, opponent's hand, own graveyard, opponent's graveyard] "
-            "(Strength, Death for each)",
-        ),
-        (
-            "graveyard_top_major",
-            4,
-            "Strength / Death on top of [own graveyard (2), opponent's graveyard (2)]",
-        ),
-        (
-            "cards",
-            2 * DECK_SIZE * len(CARD_PLACES),
-            "Minor Arcana, own deck (first suit Ace ... King, second suit) then the opponent's, each "
-            f"one-hot where this seat knows it to be: {', '.join(CARD_PLACES)}; all zero if unknown",
-        ),
-        (
-            "wells",
-            2 * WELLS * 3,
-            "own wells 1-3 then the opponent's, each: [still a well, cards in it / 4, "
-            "its bottom card is face down]",
-        ),
-        ("hand_size", 2, f"cards in the hand of [self, opponent] / {HAND_SCALE:g} (Majors included)"),
-        ("points", 2, f"match points of [self, opponent] / {POINTS_SCALE:g}"),
-        ("rounds_done", 1, "rounds finished / rounds in the match"),
-        ("round_starter", 2, "who takes the first turn of this round: [self, opponent]"),
-        ("draft_first", 2, "who picks first in this round's draft: [self, opponent]"),
-        ("draft_picks", 1, "Majors drafted this round / 6"),
-        ("turn_in_round", 1, "turns played this round / the round's turn limit"),
-        ("captured_this_turn", 1, "1 if the player to move captured this turn (Aries)"),
-        (
-            "planet_pending",
-            1,
-            "1 while this turn's Planet phase is still to come (the action phase included)",
-        ),
-        ("phase", len(PHASE_NAMES), f"one-hot sub-decision: {', '.join(PHASE_NAMES)}"),
-        ("to_move", 1, "1 if this seat is to act"),
-        (
-            "play_card",
-            2 * PLAYED_CARDS,
-            "one-hot card being played: own 28 Minors, Strength, Death, then the opponent's",
-        ),
-        ("play_source", 3, "where the card being played came from: [hand, well, The Devil]"),
-        ("play_kind", len(KIND_NAMES), f"one-hot what it is played as: {', '.join(KIND_NAMES)}"),
-        ("play_value", 1, "the value a number is played as / 12"),
-        ("play_target", NUM_NUMBERED + 2, "one-hot die its own effect went to (dice as in actions)"),
-        ("play_substituted", 1, "1 if it has the graveyard top's effect (The Hanged Man)"),
-        (
-            "play_prev_top",
-            2 * PLAYED_CARDS,
-            "one-hot top card of the player's graveyard before the card being played (the effect The "
-            "Hanged Man offers; what Judgement and The Tower read): own 28 Minors, Strength, Death, then "
-            "the opponent's",
-        ),
-        ("play_triggers", NUM_MAJORS, "Major Arcana the card triggered, not yet used or declined"),
-        ("queen_rerolls", 1, "the Queen's rerolls still to make / 2"),
-        (
-            "chariot_card",
-            2 * DECK_SIZE,
-            "one-hot numbered card The Chariot is putting back on a well: own deck, then the opponent's",
-        ),
-        (
-            "outer_play",
-            1 + NUM_MAJORS,
-            "[1 if a card play waits under the one being played (The Devil's card), then the Major "
-            "Arcana that waiting card triggered, not yet used or declined]",
-        ),
-        ("resolving", NUM_MAJORS, "one-hot Major Arcana whose effect is being resolved"),
-    ]
-)
+# A seat's 28 Minors are all it can hold: a well or a hand (with Strength and Death) holds no more.
+_WELL_BOUNDS = (UNIT, (0.0, DECK_SIZE / 4.0), UNIT) * (2 * WELLS)
+_HAND_HIGH = (DECK_SIZE + len(HAND_MAJORS)) / HAND_SCALE
+
+
+@functools.cache
+def layout_for(num_rounds: int) -> tuple[LayoutEntry, ...]:
+    """The layout of a match of ``num_rounds`` rounds: only the bounds of ``points`` and
+    ``rounds_done`` depend on it (``LAYOUT`` is the default match's)."""
+    # Every round awards its winner 8 to 40 points, so totals level after the last round go to one
+    # sudden-death round, never more (D-2): at most num_rounds + 1 rounds of at most 40 points.
+    most_rounds = num_rounds + 1
+    return build_layout(
+        [
+            (
+                "dice",
+                NUM_NUMBERED * len(DIE_FEATURES),
+                f"numbered dice ({_DICE}), each: {', '.join(DIE_FEATURES)}",
+                UNIT,
+            ),
+            ("planet", 12, f"one-hot Planet face: {', '.join(PLANET_NAMES)}", UNIT),
+            ("zodiac", 12, f"one-hot Zodiac face: {', '.join(ZODIAC_NAMES)}", UNIT),
+            (
+                "effects_on",
+                2,
+                "1 if [the Planet die's, the Zodiac die's] effects apply (Taurus / Sun negate)",
+                UNIT,
+            ),
+            ("own_majors", NUM_MAJORS, "Major Arcana 0-21 this seat drafted", UNIT),
+            ("opp_majors", NUM_MAJORS, "Major Arcana 0-21 the opponent drafted", UNIT),
+            ("draft_pile", NUM_MAJORS, "Major Arcana 0-21 still in the draft pile", UNIT),
+            (
+                "played_majors",
+                8,
+                "Strength and Death in [own hand, opponent's hand, own graveyard, opponent's graveyard] "
+                "(Strength, Death for each)",
+                UNIT,
+            ),
+            (
+                "graveyard_top_major",
+                4,
+                "Strength / Death on top of [own graveyard (2), opponent's graveyard (2)]",
+                UNIT,
+            ),
+            (
+                "cards",
+                2 * DECK_SIZE * len(CARD_PLACES),
+                "Minor Arcana, own deck (first suit Ace ... King, second suit) then the opponent's, each "
+                f"one-hot where this seat knows it to be: {', '.join(CARD_PLACES)}; all zero if unknown",
+                UNIT,
+            ),
+            (
+                "wells",
+                2 * WELLS * 3,
+                "own wells 1-3 then the opponent's, each: [still a well, cards in it / 4, "
+                "its bottom card is face down]",
+                _WELL_BOUNDS,
+            ),
+            (
+                "hand_size",
+                2,
+                f"cards in the hand of [self, opponent] / {HAND_SCALE:g} (Majors included)",
+                (0.0, _HAND_HIGH),
+            ),
+            (
+                "points",
+                2,
+                f"match points of [self, opponent] / {POINTS_SCALE:g}, at most num_rounds + 1 (one "
+                "sudden-death round at most)",
+                (0.0, most_rounds * 40.0 / POINTS_SCALE),
+            ),
+            (
+                "rounds_done",
+                1,
+                "rounds finished / rounds in the match (above 1 after a sudden-death round)",
+                (0.0, most_rounds / num_rounds),
+            ),
+            ("round_starter", 2, "who takes the first turn of this round: [self, opponent]", UNIT),
+            ("draft_first", 2, "who picks first in this round's draft: [self, opponent]", UNIT),
+            ("draft_picks", 1, "Majors drafted this round / 6", UNIT),
+            ("turn_in_round", 1, "turns played this round / the round's turn limit", UNIT),
+            ("captured_this_turn", 1, "1 if the player to move captured this turn (Aries)", UNIT),
+            (
+                "planet_pending",
+                1,
+                "1 while this turn's Planet phase is still to come (the action phase included)",
+                UNIT,
+            ),
+            ("phase", len(PHASE_NAMES), f"one-hot sub-decision: {', '.join(PHASE_NAMES)}", UNIT),
+            ("to_move", 1, "1 if this seat is to act", UNIT),
+            (
+                "play_card",
+                2 * PLAYED_CARDS,
+                "one-hot card being played: own 28 Minors, Strength, Death, then the opponent's",
+                UNIT,
+            ),
+            ("play_source", 3, "where the card being played came from: [hand, well, The Devil]", UNIT),
+            ("play_kind", len(KIND_NAMES), f"one-hot what it is played as: {', '.join(KIND_NAMES)}", UNIT),
+            ("play_value", 1, "the value a number is played as / 12", UNIT),
+            (
+                "play_target",
+                NUM_NUMBERED + 2,
+                "one-hot die its own effect went to (dice as in actions)",
+                UNIT,
+            ),
+            ("play_substituted", 1, "1 if it has the graveyard top's effect (The Hanged Man)", UNIT),
+            (
+                "play_prev_top",
+                2 * PLAYED_CARDS,
+                "one-hot top card of the player's graveyard before the card being played (the effect The "
+                "Hanged Man offers; what Judgement and The Tower read): own 28 Minors, Strength, Death, then "
+                "the opponent's",
+                UNIT,
+            ),
+            ("play_triggers", NUM_MAJORS, "Major Arcana the card triggered, not yet used or declined", UNIT),
+            ("queen_rerolls", 1, "the Queen's rerolls still to make / 2", UNIT),
+            (
+                "chariot_card",
+                2 * DECK_SIZE,
+                "one-hot numbered card The Chariot is putting back on a well: own deck, then the opponent's",
+                UNIT,
+            ),
+            (
+                "outer_play",
+                1 + NUM_MAJORS,
+                "[1 if a card play waits under the one being played (The Devil's card), then the Major "
+                "Arcana that waiting card triggered, not yet used or declined]",
+                UNIT,
+            ),
+            ("resolving", NUM_MAJORS, "one-hot Major Arcana whose effect is being resolved", UNIT),
+        ]
+    )
+
+
+LAYOUT = layout_for(2)
 OBS_SIZE = LAYOUT[-1].stop
 _AT = {e.name: e.start for e in LAYOUT}
 _DICE_AT, _PLANET, _ZODIAC, _EFFECTS = _AT["dice"], _AT["planet"], _AT["zodiac"], _AT["effects_on"]

@@ -155,9 +155,9 @@ class TarotDiceGame(Game):
         return TarotDiceState.new(self, Rng(fresh_seed() if seed is None else seed))
 
     def observation_layout(self) -> tuple[LayoutEntry, ...]:
-        from mystic_envs.tarot_dice.observation import LAYOUT
+        from mystic_envs.tarot_dice.observation import layout_for
 
-        return LAYOUT
+        return layout_for(self.num_rounds)
 
     def action_meaning(self, action: int) -> str:
         return action_meaning(action)

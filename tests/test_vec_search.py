@@ -115,3 +115,13 @@ def test_the_opponent_benchmark_times_mcts_in_c_beside_python(capsys):
     report = module.main(["--env", "elemystic_v0", "--seconds", "0.2", "--num-envs", "2", "--mcts", "4"])
     assert {"mcts c", "mcts python"} <= set(report["elemystic_v0"])
     assert "elemystic_v0: mcts in C / mcts in Python, learner steps/s:" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("env_id", ["elemystic_v0", "mystria_v0"])
+def test_a_ppo_opponent_reads_the_batch_and_plays_as_on_the_aec_env(env_id):
+    # It read the stand-in env's observe(), which a Python state in lockstep did not offer.
+    n, seed = 2, 3
+    venv = CoreVecEnv(env_id, num_envs=n, seed=seed, opponent="ppo")
+    assert (venv.core.opponent_kind == _CORE).all()
+    aec_agents = [make_agent("ppo", env_id, seed=opponent_seed(seed, i)) for i in range(n)]
+    play_beside_the_aec_env(venv, env_id, seed, aec_agents, 30, np.random.default_rng(0))

@@ -21,6 +21,8 @@ envs at once:
   ``engine="python"``) keeps no Python state: at each of its moves the stand-in holds a copy of the
   batch's own game (``vector.state(i)``, a ``CoreState``), which the search reads as it reads the
   twin it replays from an AEC env's history, so it searches in C and plays the moves it plays there.
+  So does the ``ppo`` agent, which reads only the stand-in's ``observe()`` (a batch of snapshots is
+  better served by :class:`FrozenPolicy`, one forward pass for every env).
 
 ``opponent`` may also be a sequence of N of these, one per env (a mix of opponents in one batch).
 
@@ -74,12 +76,17 @@ OpponentSpec = Any  # "random", an agent name, an agent object with act(env, age
 _RANDOM, _BATCH, _STATE, _CORE = 0, 1, 2, 3
 
 
-def _searches_compiled(agent: Any) -> bool:
-    """Whether ``agent`` searches the compiled twin (``agents.mcts``, the guided search), so that a
-    copy of the batch's game is its state; other agents read the Python engine's."""
+def _reads_compiled_state(agent: Any) -> bool:
+    """Whether a copy of the batch's compiled game can be ``agent``'s state: a search on the compiled
+    twin (``agents.mcts``, the guided search) or the ``ppo`` agent (it reads the observation and the
+    mask only). The other agents (the heuristics) read the Python engine's state."""
     from agents.mcts import MCTSAgent
 
-    return isinstance(agent, MCTSAgent) and agent.engine != "python"
+    if isinstance(agent, MCTSAgent):
+        return agent.engine != "python"
+    from agents.ppo import PPOAgent  # needs torch only for a model that is being loaded
+
+    return isinstance(agent, PPOAgent)
 
 
 def opponent_seed(seed: int, env_index: int) -> int:
@@ -102,6 +109,15 @@ class _StateEnv:
     @property
     def unwrapped(self) -> _StateEnv:
         return self
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """``agent``'s observation and action mask, as the AEC env's ``observe`` gives them."""
+        seat = self.agent_name_mapping[agent]
+        state = self.game_state
+        mask = state.legal_mask().astype(np.int8)
+        if state.current_player != seat:
+            mask[:] = 0
+        return {"observation": state.observation(seat), "action_mask": mask}
 
 
 class FrozenPolicy:
@@ -202,9 +218,9 @@ class LearnerBatch:
                 agents[i] = make_agent(
                     parsed.name, self.env_id, seed=opponent_seed(self.v.seed, i), **parsed.options
                 )
-                kinds[i] = _CORE if _searches_compiled(agents[i]) else _STATE
+                kinds[i] = _CORE if _reads_compiled_state(agents[i]) else _STATE
             elif hasattr(spec, "act"):
-                kinds[i] = _CORE if _searches_compiled(spec) else _STATE
+                kinds[i] = _CORE if _reads_compiled_state(spec) else _STATE
                 agents[i] = spec
             elif callable(spec):
                 kinds[i] = _BATCH

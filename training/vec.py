@@ -84,7 +84,7 @@ def _reads_compiled_state(agent: Any) -> bool:
 
     if isinstance(agent, MCTSAgent):
         return agent.engine != "python"
-    from agents.ppo import PPOAgent  # needs torch only for a model that is being loaded
+    from agents.ppo import PPOAgent  # imports torch only when it loads a model
 
     return isinstance(agent, PPOAgent)
 

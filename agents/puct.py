@@ -18,7 +18,8 @@ legal in that re-deal:
 - the move played is the root's most visited legal action (ties: the higher prior).
 
 Options: ``simulations`` (64), ``c`` (1.5), ``path`` (a MaskablePPO zip; default the model shipped
-for the game in ``agents/pretrained/``), ``seed``, ``engine`` (``"auto"``: the states of the search
+for the game in ``agents/pretrained/`` at ``num_players``, as the ``ppo`` agent picks it),
+``num_players``, ``seed``, ``engine`` (``"auto"``: the states of the search
 are the compiled twin's when the env's game can be replayed on it, as ``agents.mcts`` does;
 ``"c"``: only then; ``"python"``: the Python engine's). The network runs on its numpy copy (the
 ``ppo`` agent's), one observation at a time. Needs the ``train`` extra, as the ``ppo`` agent does.
@@ -60,11 +61,12 @@ class PUCTAgent(MCTSAgent):
         path: str | None = None,
         seed: int | None = None,
         engine: str = "auto",
+        num_players: int | None = None,
     ) -> None:
         super().__init__(simulations=simulations, c=c, seed=seed, env_id=env_id, engine=engine)
         from agents.ppo import PPOAgent
 
-        self.net = PPOAgent(env_id, path=path)
+        self.net = PPOAgent(env_id, path=path, num_players=num_players)
 
     def act(self, env: Any, agent_id: str) -> int:
         seat, legal, state, core = self._root(env, agent_id)

@@ -109,6 +109,8 @@ def test_num_players_picks_the_entry_of_that_count(two_counts):
         ENV, [four] + [make_agent("random", ENV, seed=s) for s in range(3)], 0, num_players=4
     )
     assert len(rewards) == 4
+    guided = make_agent("mcts", ENV, seed=0, guide="ppo", num_players=4)
+    assert guided.net.shipped.num_players == 4
     default = make_agent("ppo", ENV, seed=0)
     assert default.shipped.num_players == 2 and default.path == str(two_counts / "model_2p.zip")
     # The 2-player model at a table of 4 refuses in one line when it acts.

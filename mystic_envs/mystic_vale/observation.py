@@ -13,11 +13,13 @@ documented layout.
 
 from __future__ import annotations
 
+import functools
+import itertools
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from mystic_envs.core.game import UNIT, LayoutEntry, build_layout
+from mystic_envs.core.game import UNIT, Bounds, LayoutEntry, build_layout
 from mystic_envs.mystic_vale.cards import ADVANCEMENTS, COMMONS_IDS, VALES, VP_POOL
 from mystic_envs.mystic_vale.decisions import (
     DISCARDING,
@@ -30,7 +32,7 @@ from mystic_envs.mystic_vale.decisions import (
     STAGE_NAMES,
     WP_DISCARD,
 )
-from mystic_envs.mystic_vale.sleeves import NUM_CARDS, VALE_ADD_GUARDIAN
+from mystic_envs.mystic_vale.sleeves import NUM_CARDS, VALE_ADD_GUARDIAN, Profile, profile
 
 if TYPE_CHECKING:
     from mystic_envs.mystic_vale.rules import ValeState
@@ -42,18 +44,42 @@ ZONES = ("deck (another seat: deck or discard pile)", "field", "on deck", "disca
 CARD_STATS = 15
 CARD_FEATURES = len(ZONES) + NUM_ADV + CARD_STATS
 SEAT_SCALARS = 11
-# Design bounds (DESIGN): the rules give the Harvest's totals, VP tokens, points, net decay and a
-# card's sleeved totals no maximum short of what the abilities could multiply; these are about
-# twice the most seen in 10**6 random moves at 2-4 players (Harvest 3.5, bought 1.5, VP tokens
-# and points 1.5, net decay -0.6..0.8, a card's totals 2), and the soak test watches them.
+# Design bounds (DESIGN): the rules give the Harvest's totals, VP tokens, points and net decay no
+# maximum short of what the abilities could multiply; these are about twice the most seen in
+# 10**6 random moves at 2-4 players (Harvest 3.5, bought 1.5, VP tokens and points 1.5, net decay
+# -0.6..0.8), and the soak test watches them.
 DESIGN = (0.0, 4.0)
-_CARD_BOUNDS = ((UNIT,) * (len(ZONES) + NUM_ADV) + (DESIGN,) * 11 + (UNIT,) * 3 + (DESIGN,)) * NUM_CARDS
+# A card's totals in its block (decay, growth, growth per guardian, guardians, mana, the four
+# spirits, harvest VP, end VP) and what each is divided by.
+_TOTAL_SCALES = (3, 3, 2, 4, 3, 3, 3, 3, 3, 3, 10)
+
+
+def _totals(p: Profile) -> tuple[int, ...]:
+    return (p.decay, p.growth, p.growth_per_guardian, p.guardians, p.mana, *p.spirits, p.harvest_vp, p.end_vp)
+
+
+@functools.cache
+def _card_bounds() -> tuple[tuple[float, float], ...]:
+    """The 20 card blocks' bounds: a card's totals at most what any sleeve reads (every
+    advancement or none in each slot, under every band: a superset of the cards that can be
+    made), and Conclave of Ents' guardians at most one per use of every Conclave in the game, this
+    turn's and those its last prep carried over."""
+    top = [0] * len(_TOTAL_SCALES)
+    by_slot = [[-1] + [a.id for a in ADVANCEMENTS if a.slot == slot] for slot in range(3)]
+    for slots in itertools.product(*by_slot):
+        for band in (-1, 0, 1, 2):
+            top = [max(t, x) for t, x in zip(top, _totals(profile(slots, band)), strict=True)]
+    totals = tuple((0.0, t / scale) for t, scale in zip(top, _TOTAL_SCALES, strict=True))
+    conclave = 2 * sum(VALE_ADD_GUARDIAN[v.id] * v.copies for v in VALES)
+    return ((UNIT,) * (len(ZONES) + NUM_ADV) + totals + (UNIT,) * 3 + ((0.0, conclave),)) * NUM_CARDS
+
+
 _STATUS_BOUNDS = (UNIT, UNIT, DESIGN, DESIGN, UNIT, UNIT, UNIT, UNIT, UNIT, (-4.0, 4.0), UNIT)
 # A turn buys two vales at most (its vale buys left: (2 - bought) / 2).
 _HARVEST_BOUNDS = (DESIGN, UNIT, *(DESIGN,) * 5, DESIGN, UNIT, DESIGN, DESIGN, DESIGN)
 
 
-def _seat_parts(k: int) -> list[tuple[str, int, str]]:
+def _seat_parts(k: int) -> list[tuple[str, int, str, Bounds]]:
     who = "own" if k == 0 else f"seat+{k}"
     return [
         (f"{who}_status", SEAT_SCALARS, "to act, whose turn, VP tokens / 30, points / 60, mana token active, "
@@ -66,7 +92,7 @@ def _seat_parts(k: int) -> list[tuple[str, int, str]]:
          "(one per advancement id), then decay / 3, growth / 3, growth per guardian / 2, guardians / 4, "
          "mana / 3, animal, forest, sky, wild / 3, harvest VP / 3, end VP / 10, top, middle, bottom "
          "slot open, Conclave of Ents guardians in effect (this turn's, or those used in its last prep)",
-         _CARD_BOUNDS),
+         _card_bounds()),
     ]  # fmt: skip
 
 
@@ -127,17 +153,7 @@ def _content(s: ValeState, q: int, c: int) -> np.ndarray:
         if a >= 0:
             v[a] += 1.0
     v[NUM_ADV:] = (
-        p.decay / 3,
-        p.growth / 3,
-        p.growth_per_guardian / 2,
-        p.guardians / 4,
-        p.mana / 3,
-        p.spirits[0] / 3,
-        p.spirits[1] / 3,
-        p.spirits[2] / 3,
-        p.spirits[3] / 3,
-        p.harvest_vp / 3,
-        p.end_vp / 10,
+        *np.divide(_totals(p), _TOTAL_SCALES),
         float(sl[0] < 0),
         float(sl[1] < 0),
         float(sl[2] < 0),

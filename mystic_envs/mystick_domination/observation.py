@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from mystic_envs.core.game import UNIT, LayoutEntry, build_layout
+from mystic_envs.core.game import UNIT, Bounds, LayoutEntry, build_layout
 from mystic_envs.mystick_domination.cards import (
     AFTER_NEXT_INITIATIVE,
     ATTACHMENT,
@@ -107,7 +107,7 @@ def _pawn_bounds(n: int) -> tuple[tuple[float, float], ...]:
     return (head + (UNIT,) * (n * len(ATT_CARDS))) * MAX_PAWNS
 
 
-def _seat_parts(k: int, n: int) -> list[tuple[str, int, str]]:
+def _seat_parts(k: int, n: int) -> list[tuple[str, int, str, Bounds]]:
     who = "own" if k == 0 else f"seat+{k}"
     attachments = ", ".join(CARDS[c].name for c in ATT_CARDS)
     return [

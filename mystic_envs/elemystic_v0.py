@@ -27,7 +27,7 @@ Actions (``env.unwrapped.action_meaning(a)``):
 | 29-32 | Shadow: swap own / opponent's totals, before attacking; own / opponent's, after |
 
 Observation: egocentric, laid out by ``env.unwrapped.observation_layout`` (name, slice,
-meaning); the full table is in ``docs/rules/elemystic.md``. The opponent's secret element is in
+meaning, bounds); the full table is in ``docs/rules/elemystic.md``. The opponent's secret element is in
 it only while the observing player's Light effect lasts (until the end of the next Play Elements
 phase); the Unknown Element never is. Both players' Thunder Tokens are public: taken (the column
 is silenced) and charged (+4 Strength this round).

@@ -28,8 +28,8 @@ Actions (``env.unwrapped.action_meaning(a)``; spaces A1 ... E4 row by row, place
 | 91-114 | take the top token of the stack on space a-91 (it must be part of a triangle) |
 | 115-126 | place the token taken on place a-114 of one's Magician board |
 
-Observation: egocentric, laid out by ``env.unwrapped.observation_layout`` (name, slice, meaning);
-the full table is in ``docs/rules/mystria.md``. Everything is public except the Objective tiles: a
+Observation: egocentric, laid out by ``env.unwrapped.observation_layout`` (name, slice, meaning,
+bounds); the full table is in ``docs/rules/mystria.md``. Everything is public except the Objective tiles: a
 seat sees its own two drawn tiles and the one it kept; the opponent's kept tile only once the game
 is over, a discarded tile never. The last 436 values are a one-action look-ahead computed from the
 public board (which move or flip would form a triangle and of which colour, where each colour would

@@ -38,8 +38,8 @@ your second suit).
 | 109-120 | number a-108: the value a number card is played as, or the Planet / Zodiac die's new face |
 | 121 | pass: decline the optional effects left (a "may" Major, The Hanged Man) |
 
-Observation: egocentric, laid out by ``env.unwrapped.observation_layout`` (name, slice, meaning);
-the full table is in ``docs/rules/tarot_dice.md``. Public: every die, both symbol dice, the draft,
+Observation: egocentric, laid out by ``env.unwrapped.observation_layout`` (name, slice, meaning,
+bounds); the full table is in ``docs/rules/tarot_dice.md``. Public: every die, both symbol dice, the draft,
 the Majors, well tops, graveyards, the card sacrificed to The Devil, hand sizes, Strength and
 Death in a hand, and the card being played with its target and triggers. Private: your own Minor
 Arcana in hand, every one a hidden card (The Magician's included). Seen by nobody: face-down well

@@ -225,9 +225,11 @@ def test_an_agent_that_cannot_play_is_skipped_with_its_reason():
     assert "rllib" in skipped and "no pretrained RLlib policy" in skipped["rllib"]
     assert "c must be a number >= 0" in skipped["mcts:simulations=16,c=-1"]
     assert all("\n" not in why for why in skipped.values())
-    # The ppo agent is told the table's size: it loads the model shipped for it, or says there is none.
-    entrants, skipped = leaderboard.build_roster("mystic_vale_v0", 3, ("random", "ppo"))
-    assert "no PPO model is shipped for mystic_vale_v0 at 3 players" in skipped["ppo"]
+    # The ppo agent and the guided search are told the table's size: each loads the model shipped
+    # for it, or says there is none.
+    entrants, skipped = leaderboard.build_roster("mystic_vale_v0", 3, ("random", "ppo", guided))
+    for label in ("ppo", guided):
+        assert "no PPO model is shipped for mystic_vale_v0 at 3 players" in skipped[label]
     entrants, skipped = leaderboard.build_roster("elemystic_v0", 2, ("random", "ppo"))
     assert [e.models for e in entrants] == [
         {},

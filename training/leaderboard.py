@@ -176,10 +176,12 @@ def model_fingerprint(agent: Any) -> dict[str, str]:
 
 
 def _make(spec: AgentSpec, env_id: str, num_players: int, seed: int) -> Any:
-    """``spec``'s agent for a table of ``num_players``: the ppo agent is told the count, so that it
-    loads the model shipped for it (``agents.ppo``) or says in one line that there is none."""
+    """``spec``'s agent for a table of ``num_players``: the ppo agent and the guided search are told
+    the count, so that they load the model shipped for it (``agents.ppo``) or say in one line that
+    there is none."""
     options = spec.options
-    if spec.name == "ppo" and "path" not in options:
+    loads_shipped = spec.name == "ppo" or Entrant(spec).search == "guided"
+    if loads_shipped and "path" not in options:
         options = {"num_players": num_players} | options
     return make_agent(spec.name, env_id, seed=seed, **options)
 

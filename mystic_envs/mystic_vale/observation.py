@@ -20,7 +20,14 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from mystic_envs.core.game import UNIT, Bounds, LayoutEntry, build_layout
-from mystic_envs.mystic_vale.cards import ADVANCEMENTS, COMMONS_IDS, VALES, VP_POOL
+from mystic_envs.mystic_vale.cards import (
+    ADVANCEMENT_BUYS,
+    ADVANCEMENTS,
+    COMMONS_IDS,
+    VALE_BUYS,
+    VALES,
+    VP_POOL,
+)
 from mystic_envs.mystic_vale.decisions import (
     DISCARDING,
     GAME_OVER,
@@ -32,7 +39,14 @@ from mystic_envs.mystic_vale.decisions import (
     STAGE_NAMES,
     WP_DISCARD,
 )
-from mystic_envs.mystic_vale.sleeves import NUM_CARDS, VALE_ADD_GUARDIAN, Profile, profile
+from mystic_envs.mystic_vale.sleeves import (
+    NUM_CARDS,
+    VALE_ADD_GUARDIAN,
+    VALE_BUY_LIMIT,
+    VALE_WILD_FOR_MANA,
+    Profile,
+    profile,
+)
 
 if TYPE_CHECKING:
     from mystic_envs.mystic_vale.rules import ValeState
@@ -44,10 +58,10 @@ ZONES = ("deck (another seat: deck or discard pile)", "field", "on deck", "disca
 CARD_STATS = 15
 CARD_FEATURES = len(ZONES) + NUM_ADV + CARD_STATS
 SEAT_SCALARS = 11
-# Design bounds (DESIGN): the rules give the Harvest's totals, VP tokens, points and net decay no
-# maximum short of what the abilities could multiply; these are about twice the most seen in
-# 10**6 random moves at 2-4 players (Harvest 3.5, bought 1.5, VP tokens and points 1.5, net decay
-# -0.6..0.8), and the soak test watches them.
+# Design bounds (DESIGN): the rules give the Harvest's mana, spirits and VP tokens, a seat's VP
+# tokens, points and net decay no maximum short of what the abilities could multiply; these are
+# about twice the most seen in 10**6 random moves at 2-4 players (Harvest 3.5, VP tokens and points
+# 1.5, net decay -0.6..0.8), and the soak test watches them.
 DESIGN = (0.0, 4.0)
 # A card's totals in its block (decay, growth, growth per guardian, guardians, mana, the four
 # spirits, harvest VP, end VP) and what each is divided by.
@@ -70,13 +84,25 @@ def _card_bounds() -> tuple[tuple[float, float], ...]:
         for band in (-1, 0, 1, 2):
             top = [max(t, x) for t, x in zip(top, _totals(profile(slots, band)), strict=True)]
     totals = tuple((0.0, t / scale) for t, scale in zip(top, _TOTAL_SCALES, strict=True))
-    conclave = 2 * sum(VALE_ADD_GUARDIAN[v.id] * v.copies for v in VALES)
+    conclave = 2 * _CONCLAVE_USES
     return ((UNIT,) * (len(ZONES) + NUM_ADV) + totals + (UNIT,) * 3 + ((0.0, conclave),)) * NUM_CARDS
 
 
 _STATUS_BOUNDS = (UNIT, UNIT, DESIGN, DESIGN, UNIT, UNIT, UNIT, UNIT, UNIT, (-4.0, 4.0), UNIT)
-# A turn buys two vales at most (its vale buys left: (2 - bought) / 2).
-_HARVEST_BOUNDS = (DESIGN, UNIT, *(DESIGN,) * 5, DESIGN, UNIT, DESIGN, DESIGN, DESIGN)
+# A turn buys ADVANCEMENT_BUYS advancements, one more with a vale that raises it (not cumulative,
+# I-12), and VALE_BUYS vales; its Sunstone Aerie and Conclave of Ents uses are one per such vale in
+# the game (at most every copy).
+_MOST_BUYS = ADVANCEMENT_BUYS + max(VALE_BUY_LIMIT)
+_SUNSTONE_USES = sum(v.copies for v in VALES if VALE_WILD_FOR_MANA[v.id])
+_CONCLAVE_USES = sum(VALE_ADD_GUARDIAN[v.id] * v.copies for v in VALES)
+_HARVEST_BOUNDS = (
+    *(DESIGN, UNIT, DESIGN, DESIGN, DESIGN, DESIGN, DESIGN),  # mana, token, spirits, VP tokens
+    (0.0, _MOST_BUYS / 3),
+    UNIT,
+    (0.0, _SUNSTONE_USES),
+    (0.0, _CONCLAVE_USES),
+    (0.0, _MOST_BUYS / 3),
+)
 
 
 def _seat_parts(k: int) -> list[tuple[str, int, str, Bounds]]:
@@ -113,8 +139,10 @@ def build_layout_for(n: int) -> tuple[LayoutEntry, ...]:
          "animal, forest, sky, wild spirits to spend / 5, VP tokens it gains / 10, advancement buys "
          "left / 3, vale buys left / 2, Sunstone Aerie uses left, Conclave of Ents uses left, "
          "advancements bought / 3", _HARVEST_BOUNDS),
-        ("bought", NUM_ADV, "advancements the active player bought this turn, count per id / 2", DESIGN),
-        ("bought_vales", NUM_VALES, "vales the active player bought this turn, count per id", (0.0, 2.0)),
+        ("bought", NUM_ADV, "advancements the active player bought this turn, count per id / 2",
+         (0.0, _MOST_BUYS / 2)),
+        ("bought_vales", NUM_VALES, "vales the active player bought this turn, count per id",
+         (0.0, VALE_BUYS)),
         ("pending", NUM_ADV, "the advancement waiting for its Earthchant Chorus declaration or its "
          "sleeve, one-hot", UNIT),
         ("wp_card", NUM_CARDS, "the active player's card whose When Played ability is resolving", UNIT),

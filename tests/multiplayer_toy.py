@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from mystic_envs.core.aec import MysticAECEnv, MysticOrderEnforcingWrapper, TurnBasedParallelEnv
-from mystic_envs.core.game import Game, GameState, LayoutEntry, build_layout, zero_sum_returns
+from mystic_envs.core.game import UNIT, Game, GameState, LayoutEntry, build_layout, zero_sum_returns
 from mystic_envs.core.policies import seat_to_move
 
 ENV_ID = "race_toy_v0"
@@ -50,12 +50,14 @@ class RaceGame(Game):
         self.target = target
         self.num_actions = HAND + 1
         n = self.num_players
+        # The race ends at the target: the last step starts at most 1 short of it.
+        farthest = (target - 1 + max(ROLL_ADVANCE, *CARD_VALUES)) / target
         self._layout = build_layout(
             [
-                ("positions", n, "each seat's position / target, own seat first"),
-                ("in_race", n, "1 for each seat still in the race, own seat first"),
-                ("hand", HAND * len(CARD_VALUES), "own hand: one-hot value of each slot"),
-                ("to_move", n, "one-hot seat to move, own seat first"),
+                ("positions", n, "each seat's position / target, own seat first", (0.0, farthest)),
+                ("in_race", n, "1 for each seat still in the race, own seat first", UNIT),
+                ("hand", HAND * len(CARD_VALUES), "own hand: one-hot value of each slot", UNIT),
+                ("to_move", n, "one-hot seat to move, own seat first", UNIT),
             ]
         )
 

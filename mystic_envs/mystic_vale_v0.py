@@ -79,7 +79,9 @@ Version history:
   given, and the copy's chance goes on from that stream.
 - v0 (issue 32, unreleased so the id stays): the observation ``Box`` carries each layout part's
   bounds instead of (-inf, inf); the observations themselves are unchanged, and models saved with
-  the old space still load and resume (only the shape is compared).
+  the old space still load and resume (only the shape is compared). Every bound is derived from
+  the components (the VP pool, 20 cards at their sleeve's most, every vale in the game), none
+  from play, so no observation can leave its ``Box``.
 """
 
 from __future__ import annotations

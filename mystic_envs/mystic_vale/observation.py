@@ -24,6 +24,12 @@ from mystic_envs.mystic_vale.cards import (
     ADVANCEMENT_BUYS,
     ADVANCEMENTS,
     COMMONS_IDS,
+    GAIN_MANA,
+    GAIN_SPIRIT,
+    GAIN_VP,
+    PER_GUARDIAN_ON_CARD,
+    PER_OTHER_FIELD_CARD,
+    PER_TWO_FIELD_CARDS,
     VALE_BUYS,
     VALES,
     VP_POOL,
@@ -43,6 +49,9 @@ from mystic_envs.mystic_vale.sleeves import (
     NUM_CARDS,
     VALE_ADD_GUARDIAN,
     VALE_BUY_LIMIT,
+    VALE_GROWTH,
+    VALE_HARVEST,
+    VALE_SACRIFICE,
     VALE_WILD_FOR_MANA,
     Profile,
     profile,
@@ -58,11 +67,6 @@ ZONES = ("deck (another seat: deck or discard pile)", "field", "on deck", "disca
 CARD_STATS = 15
 CARD_FEATURES = len(ZONES) + NUM_ADV + CARD_STATS
 SEAT_SCALARS = 11
-# Design bounds (DESIGN): the rules give the Harvest's mana, spirits and VP tokens, a seat's VP
-# tokens, points and net decay no maximum short of what the abilities could multiply; these are
-# about twice the most seen in 10**6 random moves at 2-4 players (Harvest 3.5, VP tokens and points
-# 1.5, net decay -0.6..0.8), and the soak test watches them.
-DESIGN = (0.0, 4.0)
 # A card's totals in its block (decay, growth, growth per guardian, guardians, mana, the four
 # spirits, harvest VP, end VP) and what each is divided by.
 _TOTAL_SCALES = (3, 3, 2, 4, 3, 3, 3, 3, 3, 3, 10)
@@ -72,45 +76,98 @@ def _totals(p: Profile) -> tuple[int, ...]:
     return (p.decay, p.growth, p.growth_per_guardian, p.guardians, p.mana, *p.spirits, p.harvest_vp, p.end_vp)
 
 
+_GAINS = (GAIN_MANA, GAIN_SPIRIT, GAIN_VP)
+
+
 @functools.cache
-def _card_bounds() -> tuple[tuple[float, float], ...]:
-    """The 20 card blocks' bounds: a card's totals at most what any sleeve reads (every
-    advancement or none in each slot, under every band: a superset of the cards that can be
-    made), and Conclave of Ents' guardians at most one per use of every Conclave in the game, this
-    turn's and those its last prep carried over."""
+def _sleeve_tops() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The most any sleeve reads (every advancement or none in each slot, under every band: a
+    superset of the cards that can be made): per card total, and the most mana, spirits (all four
+    kinds together, which Sunstone Aerie may turn wild) and VP one card gives in a Harvest, its
+    Harvest abilities read at their largest multiplier (every guardian it can hold, a full field)."""
     top = [0] * len(_TOTAL_SCALES)
+    harvest = [0, 0, 0]  # mana, spirits, VP
     by_slot = [[-1] + [a.id for a in ADVANCEMENTS if a.slot == slot] for slot in range(3)]
     for slots in itertools.product(*by_slot):
         for band in (-1, 0, 1, 2):
-            top = [max(t, x) for t, x in zip(top, _totals(profile(slots, band)), strict=True)]
-    totals = tuple((0.0, t / scale) for t, scale in zip(top, _TOTAL_SCALES, strict=True))
-    conclave = 2 * _CONCLAVE_USES
-    return ((UNIT,) * (len(ZONES) + NUM_ADV) + totals + (UNIT,) * 3 + ((0.0, conclave),)) * NUM_CARDS
+            p = profile(slots, band)
+            top = [max(t, x) for t, x in zip(top, _totals(p), strict=True)]
+            most = {PER_GUARDIAN_ON_CARD: p.guardians + _ADDED_GUARDIANS, PER_OTHER_FIELD_CARD: NUM_CARDS - 1,
+                    PER_TWO_FIELD_CARDS: NUM_CARDS // 2}  # fmt: skip
+            got = {GAIN_MANA: p.mana, GAIN_SPIRIT: sum(p.spirits), GAIN_VP: p.harvest_vp}
+            for e in p.harvest:
+                got[e.op] += e.amount * most.get(e.per, 1)
+            harvest = [max(h, got[op]) for h, op in zip(harvest, _GAINS, strict=True)]
+    return tuple(top), tuple(harvest)
 
 
-_STATUS_BOUNDS = (UNIT, UNIT, DESIGN, DESIGN, UNIT, UNIT, UNIT, UNIT, UNIT, (-4.0, 4.0), UNIT)
+def _card_bounds() -> tuple[tuple[float, float], ...]:
+    """The 20 card blocks' bounds: a card's totals at most what any sleeve reads, and Conclave of
+    Ents' guardians at most one per use of every Conclave in the game, this turn's and those its
+    last prep carried over."""
+    totals = tuple((0.0, t / scale) for t, scale in zip(_sleeve_tops()[0], _TOTAL_SCALES, strict=True))
+    return ((UNIT,) * (len(ZONES) + NUM_ADV) + totals + (UNIT,) * 3 + ((0.0, _ADDED_GUARDIANS),)) * NUM_CARDS
+
+
+def _vales_give(op: int) -> int:
+    """What every vale in the game gives in one Harvest, all owned by one seat."""
+    return sum(e.amount * v.copies for v in VALES for e in VALE_HARVEST[v.id] if e.op == op)
+
+
+@functools.cache
+def _harvest_tops() -> tuple[int, int, int]:
+    """The most mana, spirits of one kind and VP tokens one Harvest can hold: a field of all 20
+    cards, each at its sleeve's most, every vale in the game, and the mana token."""
+    mana, spirits, vp = (NUM_CARDS * x for x in _sleeve_tops()[1])
+    return mana + _vales_give(GAIN_MANA) + 1, spirits + _vales_give(GAIN_SPIRIT), vp + _vales_give(GAIN_VP)
+
+
+def _status_bounds(n: int) -> tuple[Bounds, ...]:
+    """A seat's VP tokens: the pool is given out whole at most once, and a seat gains once a turn
+    and has at most one turn from the one the pool runs out in to the end of that round; so at
+    most the pool plus one Harvest's VP (the overflow from the box). Its points: those tokens and
+    the end VP of 20 cards at their sleeve's most and of every vale in the game. Net decay: at most
+    20 revealed cards' decay; at least minus their growth, every added guardian's growth, every
+    vale's growth and every sacrificed vale's."""
+    tops = _sleeve_tops()[0]
+    tokens = VP_POOL[n] + _harvest_tops()[2]
+    points = tokens + NUM_CARDS * tops[-1] + sum(v.end_vp * v.copies for v in VALES)
+    growth = (
+        NUM_CARDS * tops[1]
+        + _ADDED_GUARDIANS * tops[2]
+        + sum((VALE_GROWTH[v.id] + VALE_SACRIFICE[v.id]) * v.copies for v in VALES)
+    )
+    decay = (-growth / 5, NUM_CARDS * tops[0] / 5)
+    return (UNIT, UNIT, (0.0, tokens / 30), (0.0, points / 60), UNIT, UNIT, UNIT, UNIT, UNIT, decay, UNIT)
+
+
 # A turn buys ADVANCEMENT_BUYS advancements, one more with a vale that raises it (not cumulative,
 # I-12), and VALE_BUYS vales; its Sunstone Aerie and Conclave of Ents uses are one per such vale in
 # the game (at most every copy).
 _MOST_BUYS = ADVANCEMENT_BUYS + max(VALE_BUY_LIMIT)
 _SUNSTONE_USES = sum(v.copies for v in VALES if VALE_WILD_FOR_MANA[v.id])
 _CONCLAVE_USES = sum(VALE_ADD_GUARDIAN[v.id] * v.copies for v in VALES)
-_HARVEST_BOUNDS = (
-    *(DESIGN, UNIT, DESIGN, DESIGN, DESIGN, DESIGN, DESIGN),  # mana, token, spirits, VP tokens
-    (0.0, _MOST_BUYS / 3),
-    UNIT,
-    (0.0, _SUNSTONE_USES),
-    (0.0, _CONCLAVE_USES),
-    (0.0, _MOST_BUYS / 3),
-)
+_ADDED_GUARDIANS = 2 * _CONCLAVE_USES  # this turn's Conclave uses and those the last prep carried
 
 
-def _seat_parts(k: int) -> list[tuple[str, int, str, Bounds]]:
+def _harvest_bounds() -> tuple[Bounds, ...]:
+    mana, spirits, vp = _harvest_tops()
+    return (
+        *((0.0, mana / 10), UNIT, *((0.0, spirits / 5),) * 4, (0.0, vp / 10)),  # mana, token, spirits, VP
+        (0.0, _MOST_BUYS / 3),
+        UNIT,
+        (0.0, _SUNSTONE_USES),
+        (0.0, _CONCLAVE_USES),
+        (0.0, _MOST_BUYS / 3),
+    )
+
+
+def _seat_parts(n: int, k: int) -> list[tuple[str, int, str, Bounds]]:
     who = "own" if k == 0 else f"seat+{k}"
     return [
         (f"{who}_status", SEAT_SCALARS, "to act, whose turn, VP tokens / 30, points / 60, mana token active, "
          "skips its next Harvest, deck / 20, discard pile / 20, field / 20, net decay showing / 5, "
-         "the starting player", _STATUS_BOUNDS),
+         "the starting player", _status_bounds(n)),
         (f"{who}_vales", NUM_VALES, "copies of each vale it owns / 2",
          (0.0, max(v.copies for v in VALES) / 2)),
         (f"{who}_cards", NUM_CARDS * CARD_FEATURES,
@@ -138,7 +195,7 @@ def build_layout_for(n: int) -> tuple[LayoutEntry, ...]:
         ("harvest", 12, "the active player's Harvest: mana left / 10, the mana token still to spend, "
          "animal, forest, sky, wild spirits to spend / 5, VP tokens it gains / 10, advancement buys "
          "left / 3, vale buys left / 2, Sunstone Aerie uses left, Conclave of Ents uses left, "
-         "advancements bought / 3", _HARVEST_BOUNDS),
+         "advancements bought / 3", _harvest_bounds()),
         ("bought", NUM_ADV, "advancements the active player bought this turn, count per id / 2",
          (0.0, _MOST_BUYS / 2)),
         ("bought_vales", NUM_VALES, "vales the active player bought this turn, count per id",
@@ -150,7 +207,7 @@ def build_layout_for(n: int) -> tuple[LayoutEntry, ...]:
          UNIT),
     ]  # fmt: skip
     for k in range(n):
-        parts.extend(_seat_parts(k))
+        parts.extend(_seat_parts(n, k))
     return build_layout(parts)
 
 

@@ -249,7 +249,8 @@ def test_ctrl_c_prints_the_resume_command_of_the_last_checkpoint(tmp_path, capsy
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(core_train, "train", interrupted)
+    # Ctrl-C in the middle of a rollout, inside train(): nothing on the way out may add a line.
+    monkeypatch.setattr(core_train.SelfPlayCollector, "collect", interrupted)
     capsys.readouterr()
     with pytest.raises(SystemExit) as stopped:
         main(["--resume", str(out), "--timesteps", "900", "--quiet"])
@@ -258,6 +259,7 @@ def test_ctrl_c_prints_the_resume_command_of_the_last_checkpoint(tmp_path, capsy
         f"interrupted: the run in {out} stands at its last checkpoint ({done} of 900 timesteps); "
         f"continue with: python -m training.core_train --resume {out}"
     ]
+    monkeypatch.setattr(core_train, "train", interrupted)  # before the first evaluation's checkpoint
     with pytest.raises(SystemExit):
         main([*TINY, "--timesteps", "600", "--out", str(tmp_path / "new")])
     assert capsys.readouterr().err.strip().splitlines()[-1] == (

@@ -573,32 +573,27 @@ def train(cfg: CoreTrainConfig, resume: bool = False, progress: bool = True) -> 
         os.replace(tmp, run.state)
         segment_start = (timesteps, time.perf_counter())
 
-    try:
-        if not resume:
+    # Ctrl-C propagates: main() prints the one line that names --resume.
+    if not resume:
+        evaluate_and_checkpoint()
+    with tqdm(
+        total=cfg.timesteps, initial=timesteps, unit="step", disable=not progress, smoothing=0.1
+    ) as bar:
+        while timesteps < cfg.timesteps:
+            collector.restart(_segment_seed(cfg.seed, segment))
+            boundary = min(cfg.timesteps, (timesteps // cfg.eval_every + 1) * cfg.eval_every)
+            while timesteps < boundary:
+                batch, info = collector.collect()
+                last_stats = ppo.update(batch, rng)
+                timesteps += info["timesteps"]
+                updates += 1
+                bar.update(info["timesteps"])
             evaluate_and_checkpoint()
-        with tqdm(
-            total=cfg.timesteps, initial=timesteps, unit="step", disable=not progress, smoothing=0.1
-        ) as bar:
-            while timesteps < cfg.timesteps:
-                collector.restart(_segment_seed(cfg.seed, segment))
-                boundary = min(cfg.timesteps, (timesteps // cfg.eval_every + 1) * cfg.eval_every)
-                while timesteps < boundary:
-                    batch, info = collector.collect()
-                    last_stats = ppo.update(batch, rng)
-                    timesteps += info["timesteps"]
-                    updates += 1
-                    bar.update(info["timesteps"])
-                evaluate_and_checkpoint()
-                segment += 1
-                last = rows[-1]
-                bar.set_postfix_str(
-                    ", ".join(f"{o.split(':')[0]} {last[f'win_rate_{o}']:.0%}" for o in cfg.eval_opponents)
-                )
-    except KeyboardInterrupt:
-        print(
-            f"\ninterrupted: resume with  python -m training.core_train --resume {cfg.out}", file=sys.stderr
-        )
-        raise
+            segment += 1
+            last = rows[-1]
+            bar.set_postfix_str(
+                ", ".join(f"{o.split(':')[0]} {last[f'win_rate_{o}']:.0%}" for o in cfg.eval_opponents)
+            )
     save_model(policy, run.model, settings)
     return run.model
 

@@ -95,7 +95,10 @@ Version history:
   listed deck holding copies of a card plays on the Python engine only).
 - v0 (issue 32, unreleased so the id stays): the observation ``Box`` carries each layout part's
   bounds instead of (-inf, inf); the observations themselves are unchanged, and models saved with
-  the old space still load and resume (only the shape is compared).
+  the old space still load and resume (only the shape is compared). A score, the pool and a
+  seat's waiting effects have no maximum, so their entries saturate (score at 60, the pool at
+  twice its start, each waiting effect at 4; the same in the compiled twin) and cannot leave the
+  ``Box``; no value changes below the caps, which 10**6 random moves never reached.
 """
 
 from __future__ import annotations

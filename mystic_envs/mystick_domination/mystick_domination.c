@@ -70,7 +70,7 @@ enum {
     C_PLAY_ATTACHMENT, C_PLAY_IF_USABLE, C_PLAY_NEVER, C_MAX_EXTRA, C_REGISTER, C_PAWN_HEAD,
     C_CROSS_FEATURES, C_SEAT_SCALARS, C_MAX_ROWS,
     /* numbers, read from here */
-    C_N_ENV, C_N_ATT, C_N_DELAYED, C_N_SPECIAL, NUM_CONSTS
+    C_N_ENV, C_N_ATT, C_N_DELAYED, C_N_SPECIAL, C_SCORE_CAP, C_DELAYED_CAP, NUM_CONSTS
 };
 static const int32_t EXPECTED[C_N_ENV] = {
     NUM_CARDS, NUM_MINORS, NUM_MAJORS, NUM_RANKS, CROSS_SPACES, MAX_PAWNS, DECK_SIZE, OPENING_HAND,
@@ -95,7 +95,7 @@ static int32_t T_ATT_INFLUENCE[NUM_CARDS], T_ATT_TRAIT[NUM_CARDS];
 static int32_t T_ENV_TRAIT[NUM_CARDS], T_ENV_TRAIT_AMOUNT[NUM_CARDS]; /* trait bit 0: none */
 static int32_t T_PLAY_KIND[NUM_CARDS], T_SPECIAL_INDEX[NUM_CARDS], T_SPECIAL_CARDS[NUM_CARDS];
 static int32_t T_ENV_INDEX[NUM_CARDS], T_ATT_INDEX[NUM_CARDS], T_DELAYED_INDEX[NUM_CARDS];
-static int32_t T_POOL_BY_PLAYERS[6], T_OBS_SIZE[6];
+static int32_t T_POOL_BY_PLAYERS[6], T_OBS_SIZE[6], T_POOL_CAP[6];
 static int32_t T_CONSTS[NUM_CONSTS];
 
 static const me_table TABLES[] = {
@@ -122,6 +122,7 @@ static const me_table TABLES[] = {
     {"delayed_index", T_DELAYED_INDEX, NUM_CARDS},
     {"pool_by_players", T_POOL_BY_PLAYERS, 6},
     {"obs_size", T_OBS_SIZE, 6},
+    {"pool_cap", T_POOL_CAP, 6},
     {"consts", T_CONSTS, NUM_CONSTS},
 };
 
@@ -1316,6 +1317,9 @@ static void layout_for(int n, layout_t *L) {
 
 /* Raw values are scaled as Python does: value * float32(1 / scale). */
 static inline float sc(float v, float scale) { return v * (1.0f / scale); }
+/* A saturating entry shows min(value, cap), its cap from observation.py (SCORE_CAP, pool_cap,
+ * DELAYED_CAP), so it never leaves its bound. */
+static inline int saturated(int v, int cap) { return v < cap ? v : cap; }
 
 static void observe(const void *sv, int player, float *restrict o) {
     const st_t *s = (const st_t *)sv;
@@ -1323,7 +1327,7 @@ static void observe(const void *sv, int player, float *restrict o) {
     layout_t L;
     layout_for(n, &L);
     memset(o, 0, sizeof(float) * (size_t)L.size);
-    o[L.pool] = sc((float)s->pool, (float)T_POOL_BY_PLAYERS[n]);
+    o[L.pool] = sc((float)saturated(s->pool, T_POOL_CAP[n]), (float)T_POOL_BY_PLAYERS[n]);
     o[L.draw_count] = sc((float)s->draw_count, 3.0f);
     o[L.round] = sc((float)(s->round < 20 ? s->round : 20), 20.0f);
     o[L.phase + s->phase] = 1.0f;
@@ -1358,7 +1362,7 @@ static void observe(const void *sv, int player, float *restrict o) {
         b[1] = (float)(s->player == q);
         b[2] = (float)(live && s->mover == q);
         b[3] = (float)(s->initiative_winner == q);
-        b[4] = sc((float)s->score[q], 30.0f);
+        b[4] = sc((float)saturated(s->score[q], T_CONSTS[C_SCORE_CAP]), 30.0f);
         b[5] = sc((float)s->deck_n[q], (float)DECK_SIZE);
         b[6] = sc((float)s->hand_size[q], 20.0f);
         b[7] = sc((float)s->discard_n[q], (float)DECK_SIZE);
@@ -1452,7 +1456,7 @@ static void observe(const void *sv, int player, float *restrict o) {
         for (int i = 0; i < s->delayed_n; i++)
             if (s->delayed[i].owner == q) counts[T_DELAYED_INDEX[s->delayed[i].card]]++;
         for (int e = 0; e < N_DELAYED; e++)
-            if (counts[e]) b[L.o_delayed + e] = (float)counts[e];
+            if (counts[e]) b[L.o_delayed + e] = (float)saturated(counts[e], T_CONSTS[C_DELAYED_CAP]);
     }
 }
 

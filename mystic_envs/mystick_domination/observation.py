@@ -61,14 +61,25 @@ def pawn_features(n: int) -> int:
 
 CROSS_FEATURES = 1 + 4 + 1 + 1 + 1 + 1 + 1  # occupied, suit, major, rank, numeral, this Fate Draw, marked
 SEAT_SCALARS = 9
-# Design bounds: a score, the pool and a seat's waiting effects have no rule-given maximum (Power
-# created by effects and Power moved from Pawn to Pawn can go on as long as a game does; a card
-# shuffled back by Heavy Purse and drawn again can wait twice in one round). These are about twice
-# the most seen in 10**6 random moves at 2-5 players (score 44 = 1.47, pool 1.13x its start, 2
-# waiting), and the soak test watches them.
-SCORE_BOUND = 2.0
-POOL_BOUND = 2.0
-DELAYED_BOUND = 4.0
+# Saturating entries: a score, the pool and a seat's waiting effects have no maximum (no maximum
+# score, Q&A; Power created by effects reaches the pool by Power To Pool, by influence falling and
+# by a removed Pawn, and cards shuffled back let a game and a round run on; a card shuffled back by
+# Heavy Purse and drawn again can wait twice in one round). Each is shown as min(value, cap), so
+# it cannot leave its bound; the caps are about twice the most seen in 10**6 random moves at 2-5
+# players (score 44, pool 1.13x its start, 2 waiting), and the compiled twin reads them from here.
+SCORE_CAP = 60
+POOL_CAP = 2  # times the pool at the start
+DELAYED_CAP = 4
+
+
+def pool_cap(n: int) -> int:
+    """The Power the pool entry saturates at with ``n`` players."""
+    return POOL_CAP * POOL_BY_PLAYERS[n]
+
+
+def saturated(value: int, cap: int) -> int:
+    """A saturating entry's raw value: ``value`` up to ``cap``."""
+    return min(value, cap)
 
 
 def max_influence(n: int) -> int:
@@ -114,9 +125,10 @@ def _seat_parts(k: int, n: int) -> list[tuple[str, int, str, Bounds]]:
     who = "own" if k == 0 else f"seat+{k}"
     attachments = ", ".join(CARDS[c].name for c in ATT_CARDS)
     return [
-        (f"{who}_status", SEAT_SCALARS, "in the game, to act, mover, won the initiative, score / 30, "
-         "deck / 39, hand / 20, discard / 39, top cards of its deck somebody has looked at / 3",
-         (UNIT,) * 4 + ((0.0, SCORE_BOUND), UNIT, (0.0, DECK_SIZE / 20), UNIT, UNIT)),
+        (f"{who}_status", SEAT_SCALARS, "in the game, to act, mover, won the initiative, "
+         f"score / 30 (saturates at {SCORE_CAP}), deck / 39, hand / 20, discard / 39, top cards of "
+         "its deck somebody has looked at / 3",
+         (UNIT,) * 4 + ((0.0, SCORE_CAP / 30), UNIT, (0.0, DECK_SIZE / 20), UNIT, UNIT)),
         (f"{who}_hand", NUM_CARDS, "count / 3 of each card in hand (another seat: its face-up cards)", UNIT),
         (f"{who}_unseen", NUM_CARDS, "count / 3 of each card known to be among its cards the observer "
          "cannot place (deck, face-down hand): own deck; two random decks: the rest of the set; "
@@ -137,14 +149,19 @@ def _seat_parts(k: int, n: int) -> list[tuple[str, int, str, Bounds]]:
          "Fate Draw in progress, marked for the redraw", UNIT),
         (f"{who}_delayed", len(DELAYED_CARDS),
          "its effects waiting for the next initiative draw ("
-         + ", ".join(CARDS[c].name for c in DELAYED_CARDS) + ")",
-         (0.0, DELAYED_BOUND)),
+         + ", ".join(CARDS[c].name for c in DELAYED_CARDS) + f"), count each, saturates at {DELAYED_CAP}",
+         (0.0, DELAYED_CAP)),
     ]  # fmt: skip
 
 
 def build_layout_for(n: int) -> tuple[LayoutEntry, ...]:
     parts = [
-        ("pool", 1, f"Power in the pool / {POOL_BY_PLAYERS[n]}", (0.0, POOL_BOUND)),
+        (
+            "pool",
+            1,
+            f"Power in the pool / {POOL_BY_PLAYERS[n]} (saturates at {pool_cap(n)})",
+            (0.0, POOL_CAP),
+        ),
         ("draw_count", 1, "the Draw Count / 3", UNIT),
         ("round", 1, "round / 20, capped at 1", UNIT),
         ("phase", len(PHASE_NAMES), "one-hot: " + ", ".join(PHASE_NAMES), UNIT),
@@ -328,7 +345,8 @@ def _table_part(s: MystickState, q: int, t: _Tables) -> np.ndarray:
                 o[i : i + pf] = _pawn_row(c, infl[slot], power[slot], traits[slot], attached, n)
     for owner, c in s.delayed:
         if owner == q:
-            o[t.o_delayed - t.o_envs + _DELAYED_INDEX[c]] += 1.0
+            i = t.o_delayed - t.o_envs + _DELAYED_INDEX[c]
+            o[i] = saturated(int(o[i]) + 1, DELAYED_CAP)
     return o
 
 
@@ -366,7 +384,7 @@ def observe(s: MystickState, player: int) -> np.ndarray:
     keys, o = kept
     at = t.at
     o[: t.base] = 0.0
-    o[at["pool"]] = s.pool
+    o[at["pool"]] = saturated(s.pool, pool_cap(n))
     o[at["draw_count"]] = s.draw_count
     o[at["round"]] = min(s.round, 20)
     o[at["phase"] + s.phase] = 1.0
@@ -408,7 +426,7 @@ def observe(s: MystickState, player: int) -> np.ndarray:
         o[b + 1] = s.player == q
         o[b + 2] = live and s.mover == q
         o[b + 3] = s.initiative_winner == q
-        o[b + 4] = s.score[q]
+        o[b + 4] = saturated(s.score[q], SCORE_CAP)
         o[b + 5] = len(deck)
         o[b + 6] = s.hand_size[q]
         o[b + 7] = len(discard)

@@ -133,6 +133,8 @@ CONSTS: tuple[tuple[str, int], ...] = (
     ("N_ATT", len(observation.ATT_CARDS)),
     ("N_DELAYED", len(observation.DELAYED_CARDS)),
     ("N_SPECIAL", len(cards.SPECIAL_CARDS)),
+    ("SCORE_CAP", observation.SCORE_CAP),
+    ("DELAYED_CAP", observation.DELAYED_CAP),
 )
 
 
@@ -206,6 +208,7 @@ def core_tables() -> dict[str, list[int]]:
         "delayed_index": _index_table(observation.DELAYED_CARDS),
         "pool_by_players": [cards.POOL_BY_PLAYERS.get(n, 0) for n in range(6)],
         "obs_size": [build_layout_for(n)[-1].stop if n >= 2 else 0 for n in range(6)],
+        "pool_cap": [observation.pool_cap(n) if n >= 2 else 0 for n in range(6)],
         "consts": [value for _, value in CONSTS],
     }
 

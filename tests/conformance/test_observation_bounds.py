@@ -90,3 +90,26 @@ def test_python_observations_and_states_lie_in_their_spaces(env_id, n, request):
             agent = env.agent_selection
             done = env.terminations[agent] or env.truncations[agent]
             env.step(None if done else random_mask_action(env.observe(agent)["action_mask"], rng))
+
+
+def test_mystick_domination_saturating_entries_hold_at_their_cap_inside_the_space():
+    """A score, pool and waiting effects far past any game's show their caps, the Box's highs."""
+    from mystic_envs.mystick_domination import observation as md
+
+    assert [md.saturated(v, 4) for v in (0, 3, 4, 5, 10**6)] == [0, 3, 4, 4, 4]
+    env = mystic_envs.make_raw("mystick_domination_v0", num_players=3)
+    space = env.observation_space("player_0")["observation"]
+    at = {e.name: e.start for e in env.observation_layout}
+    s = env.game.new_initial_state(0)
+    # Far past the caps, then exactly at them.
+    for score, pool, waiting in ((10**6, 10**6, 50), (md.SCORE_CAP, md.pool_cap(3), md.DELAYED_CAP)):
+        s.score, s.pool = [score] * 3, pool
+        s.delayed = [(q, c) for q in range(3) for c in md.DELAYED_CARDS] * waiting
+        s.obs_cache.clear()
+        o = s.observation(1)
+        assert space.contains(o)
+        assert o[at["pool"]] == md.POOL_CAP == space.high[at["pool"]]
+        for name in ("own", "seat+1", "seat+2"):
+            assert o[at[f"{name}_status"] + 4] == md.SCORE_CAP / 30 == space.high[at[f"{name}_status"] + 4]
+            delayed = o[at[f"{name}_delayed"] : at[f"{name}_delayed"] + len(md.DELAYED_CARDS)]
+            assert (delayed == md.DELAYED_CAP).all()

@@ -34,7 +34,7 @@ def _deck(suits: tuple[str, str], ranks: dict[str, int], majors: dict[str, int])
 
 
 #: Advanced decks listed with copies (up to 3 of a card), one per seat, each filling what copies can
-#: crowd: the first holds 12 Environments (its seat's room in the twin), the second 15 Actions, the
+#: crowd: the first holds 12 Environments (its seat's room in the twin), the second 22 Actions, the
 #: third 28 Pawns (the ten Pawn spaces fill), the fourth 18 Attachments (its seat's room), the fifth
 #: few copies; Majors come in threes. The seats of an n-player case hold the first n.
 COPIES = SeatDecks(

@@ -1798,9 +1798,11 @@ static int dims(const me_config *cfg, me_dims *d, char *err, size_t errlen) {
         const int *listed = cfg->options + OPT_DECKS + q * DECK_SIZE;
         int random = 0;
         for (int i = 0; i < DECK_SIZE; i++) random += listed[i] == RANDOM_DECK;
-        const char *problem = random == DECK_SIZE ? NULL
-                              : random                ? "a deck is 39 card ids, or 39 times -1 for a random one"
-                                                      : deck_problem(listed, cfg->options[0]);
+        const char *problem = NULL;
+        if (!random)
+            problem = deck_problem(listed, cfg->options[0]);
+        else if (random < DECK_SIZE)
+            problem = "a deck is 39 card ids, or 39 times -1 for a random one";
         if (problem) {
             snprintf(err, errlen, "mystick_domination: the deck of seat %d is not legal (%s)", q, problem);
             return -1;

@@ -91,8 +91,10 @@ Version history:
   random decks, every shuffle of a deck, ``determinize``'s re-deal) comes from the core generator
   (``mystic_envs.core.rng``, shared with the compiled twin) instead of numpy's, so records made
   before it no longer replay. The game has a compiled twin: ``mystic_envs.vector.make`` batches it
-  and ``mystic_envs.make(..., engine="c")`` plays it, the same games step for step (an advanced
-  listed deck holding copies of a card plays on the Python engine only).
+  and ``mystic_envs.make(..., engine="c")`` plays it, the same games step for step.
+- v0 (issue 29): advanced listed decks holding copies of a card play on the compiled twin too
+  (``vector.make`` and ``engine="c"`` refused them in one line): the core takes each seat's deck
+  as its list of card ids. The Python engine's games, observations and spaces are unchanged.
 - v0 (issue 32, unreleased so the id stays): the observation ``Box`` carries each layout part's
   bounds instead of (-inf, inf); the observations themselves are unchanged, and models saved with
   the old space still load and resume (only the shape is compared). A score, the pool and a

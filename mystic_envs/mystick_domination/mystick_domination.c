@@ -138,6 +138,11 @@ static const me_table TABLES[] = {
 #define ATT_MAX (MAXP * 18)
 #define ENVS_MAX 12
 #define LIST_MAX (MAXP * DECK_SIZE)
+/* The options (twin.core_options): construction, reshuffle, then from OPT_DECKS on each seat's deck
+ * as DECK_SIZE card ids in the Python engine's order, or DECK_SIZE times RANDOM_DECK. */
+#define OPT_DECKS 2
+#define RANDOM_DECK (-1)
+_Static_assert(OPT_DECKS + MAXP * DECK_SIZE <= ME_MAX_OPTIONS, "me_config.options holds every seat's deck");
 /* Effects waiting for the next initiative draw: one per card played or drawn as Fate this round.
  * A card can come back within a round (shuffled back, drawn again), so nothing in the rules bounds
  * them; twice every card of the table is far beyond any game met, and past it a registration is
@@ -1521,15 +1526,41 @@ static void info(const void *sv, double *out) {
     for (int q = 0; q < n; q++) out[k++] = !s->alive[q];
 }
 
-/* The cards of a deck option (twin.deck_option), sorted as Python's deck lists are. */
-static int deck_cards(int option, uint8_t *out) {
+/* A basic deck: two suits whole and MAJORS_PER_DECK Majors (numbered from 0), in id order as
+ * decks.random_decks sorts it. */
+static void basic_deck(int suit_a, int suit_b, const int *majors, uint8_t *out) {
+    uint8_t in[NUM_CARDS] = {0};
+    for (int r = 0; r < NUM_RANKS; r++) in[suit_a * NUM_RANKS + r] = in[suit_b * NUM_RANKS + r] = 1;
+    for (int i = 0; i < MAJORS_PER_DECK; i++) in[NUM_MINORS + majors[i]] = 1;
     int k = 0;
-    for (int suit = 0; suit < 4; suit++)
-        if (option >> (NUM_MAJORS + suit) & 1)
-            for (int r = 0; r < NUM_RANKS; r++) out[k++] = (uint8_t)(suit * NUM_RANKS + r);
-    for (int m = 0; m < NUM_MAJORS; m++)
-        if (option >> m & 1) out[k++] = (uint8_t)(NUM_MINORS + m);
-    return k;
+    for (int c = 0; c < NUM_CARDS; c++)
+        if (in[c]) out[k++] = (uint8_t)c;
+}
+
+/* decks.validate_deck on a seat's listed deck: NULL, or the rule it breaks. Python refuses a bad
+ * list first; this keeps options made by hand from overrunning the tables sized for legal decks
+ * (ATT_MAX, ENVS_MAX, the hand's counts). */
+static const char *deck_problem(const int *deck, int advanced) {
+    int count[NUM_CARDS] = {0}, per_suit[4] = {0}, majors = 0, suits = 0;
+    for (int i = 0; i < DECK_SIZE; i++) {
+        int c = deck[i];
+        if (c < 0 || c >= NUM_CARDS) return "a card id is not in 0-77";
+        count[c]++;
+        if (c >= NUM_MINORS)
+            majors++;
+        else
+            per_suit[c / NUM_RANKS]++;
+    }
+    if (majors != MAJORS_PER_DECK) return "a deck has 11 Major Arcana";
+    for (int suit = 0; suit < 4; suit++) {
+        if (per_suit[suit] && per_suit[suit] != SUIT_CARDS_PER_DECK) return "a deck has 14 cards from each of 2 suits";
+        suits += per_suit[suit] > 0;
+    }
+    if (suits != 2) return "a deck has 14 cards from each of 2 suits";
+    for (int c = 0; c < NUM_CARDS; c++)
+        if (count[c] > (advanced ? MAX_COPIES_ADVANCED : 1))
+            return advanced ? "advanced decks allow up to 3 copies" : "basic decks allow no duplicates";
+    return NULL;
 }
 
 static int cmp_u8(const void *a, const void *b) { return (int)*(const uint8_t *)a - (int)*(const uint8_t *)b; }
@@ -1541,20 +1572,14 @@ static void random_decks(st_t *s, uint8_t lists[MAXP][DECK_SIZE]) {
         int suits[4], majors[NUM_MAJORS];
         me_rng_permutation(&s->rng, suits, 4);
         me_rng_permutation(&s->rng, majors, NUM_MAJORS);
-        for (int h = 0; h < 2; h++) {
-            int option = (1 << (NUM_MAJORS + suits[2 * h])) | (1 << (NUM_MAJORS + suits[2 * h + 1]));
-            for (int i = 0; i < MAJORS_PER_DECK; i++) option |= 1 << majors[h * MAJORS_PER_DECK + i];
-            deck_cards(option, lists[h]);
-        }
+        for (int h = 0; h < 2; h++) basic_deck(suits[2 * h], suits[2 * h + 1], majors + h * MAJORS_PER_DECK, lists[h]);
         return;
     }
     for (int q = 0; q < n; q++) {
         int scratch[NUM_MAJORS], suits[2], majors[MAJORS_PER_DECK];
         me_rng_sample(&s->rng, 4, 2, scratch, suits);
         me_rng_sample(&s->rng, NUM_MAJORS, MAJORS_PER_DECK, scratch, majors);
-        int option = (1 << (NUM_MAJORS + suits[0])) | (1 << (NUM_MAJORS + suits[1]));
-        for (int i = 0; i < MAJORS_PER_DECK; i++) option |= 1 << majors[i];
-        deck_cards(option, lists[q]);
+        basic_deck(suits[0], suits[1], majors, lists[q]);
     }
 }
 
@@ -1567,7 +1592,7 @@ static void init(void *sv, const me_config *cfg, uint64_t seed) {
     s->advanced = (int8_t)cfg->options[0];
     int reshuffle = cfg->options[1], any_random = 0, all_random = 1;
     for (int q = 0; q < n; q++) {
-        if (cfg->options[2 + q] < 0)
+        if (cfg->options[OPT_DECKS + q * DECK_SIZE] == RANDOM_DECK)
             any_random = 1;
         else
             all_random = 0;
@@ -1576,7 +1601,9 @@ static void init(void *sv, const me_config *cfg, uint64_t seed) {
     uint8_t lists[MAXP][DECK_SIZE];
     if (any_random) random_decks(s, lists);
     for (int q = 0; q < n; q++) {
-        if (cfg->options[2 + q] >= 0) deck_cards(cfg->options[2 + q], lists[q]);
+        const int *listed = cfg->options + OPT_DECKS + q * DECK_SIZE;
+        if (listed[0] != RANDOM_DECK)
+            for (int i = 0; i < DECK_SIZE; i++) lists[q][i] = (uint8_t)listed[i];
         memcpy(s->deck[q], lists[q], DECK_SIZE);
         s->deck_n[q] = DECK_SIZE;
     }
@@ -1772,10 +1799,23 @@ static int dims(const me_config *cfg, me_dims *d, char *err, size_t errlen) {
         return -1;
     }
     for (int q = 0; q < n; q++) {
-        int o = cfg->options[2 + q];
-        uint8_t cards[NUM_CARDS];
-        if (o < -1 || (o >= 0 && (deck_cards(o, cards) != DECK_SIZE || o >> (NUM_MAJORS + 4)))) {
-            snprintf(err, errlen, "mystick_domination: deck option %d of seat %d is not a legal deck", o, q);
+        const int *listed = cfg->options + OPT_DECKS + q * DECK_SIZE;
+        int random = 0;
+        for (int i = 0; i < DECK_SIZE; i++) random += listed[i] == RANDOM_DECK;
+        const char *problem = NULL;
+        if (!random)
+            problem = deck_problem(listed, cfg->options[0]);
+        else if (random < DECK_SIZE)
+            problem = "a deck is 39 card ids, or 39 times -1 for a random one";
+        if (problem) {
+            snprintf(err, errlen, "mystick_domination: the deck of seat %d is not legal (%s)", q, problem);
+            return -1;
+        }
+    }
+    for (int k = OPT_DECKS + n * DECK_SIZE; k < ME_MAX_OPTIONS; k++) {
+        if (cfg->options[k] != 0) {
+            snprintf(err, errlen, "mystick_domination: %d players take %d options, got option %d = %d", n,
+                     OPT_DECKS + n * DECK_SIZE, k, cfg->options[k]);
             return -1;
         }
     }

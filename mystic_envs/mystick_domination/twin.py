@@ -3,10 +3,12 @@
 The twin plays exactly the game of :mod:`mystic_envs.mystick_domination.rules` (same seed, same
 chance draws, same observations bit for bit); this module is what the core's glue asks of it:
 
-- ``core_options(game)``: the game's keywords as the integers of ``me_config.options``. A deck
-  travels as one integer (its two suits and its Majors as bits: every legal deck without
-  duplicates is its two suits whole and 11 Majors); an advanced deck holding duplicates does not
-  fit and gets a one-line error naming the Python engine.
+- ``core_options(game)``: the game's keywords as the integers of ``me_config.options``: the
+  construction, ``reshuffle_opening_majors``, then one flat table of every seat's deck list,
+  ``DECK_SIZE`` card ids a seat in the order the Python engine holds them (copies of an advanced
+  deck repeat their id), or ``DECK_SIZE`` times ``RANDOM_DECK`` for a deck drawn from the seed.
+  Every deck the Python engine accepts fits; the C side checks each list again against the
+  construction rules before it plays one, so options made by hand never overrun its tables.
 - ``core_tables()``: every card's numbers, type, trigger and effect rows, and the observation's
   sizes, derived here from ``cards.py`` and ``observation.py``, so that the C file holds no card
   data at all (a rebalanced card set reaches it unchanged). ``consts`` also carries the ids the C
@@ -33,8 +35,8 @@ if TYPE_CHECKING:
 CORE_NAME = "mystick_domination"
 
 MAX_ROWS = 4  # effect rows a card may have in the C state's tables
-RANDOM_DECK = -1  # core_options: a seat's deck drawn from the seed
-_MAJORS_BITS = cards.NUM_MAJORS  # a deck's option: Majors in bits 0-21, its suits in the 4 bits above
+RANDOM_DECK = -1  # core_options: every card id of a seat's deck drawn from the seed
+DECKS_AT = 2  # core_options: where the seats' deck lists start (the C file's OPT_DECKS)
 
 # The C file's "consts" table, in the order of its C_* enum: first the ids it checks, then the
 # numbers it reads.
@@ -155,27 +157,19 @@ def _rows(field: str) -> list[int]:
     return out
 
 
-def deck_option(deck: tuple[int, ...] | None) -> int:
-    """One seat's deck as ``me_config.options`` carries it (``RANDOM_DECK`` for a random one)."""
-    if deck is None:
-        return RANDOM_DECK
-    if len(set(deck)) != len(deck):
-        raise ValueError(
-            "the compiled core plays decks without duplicates; an advanced deck with copies runs on "
-            'the Python engine (engine="python")'
-        )
-    suits = sum(1 << suit for suit in {cards.SUIT[c] for c in deck if not cards.IS_MAJOR[c]})
-    majors = sum(1 << (c - cards.NUM_MINORS) for c in deck if cards.IS_MAJOR[c])
-    return suits << _MAJORS_BITS | majors
+def deck_option(deck: tuple[int, ...] | None) -> tuple[int, ...]:
+    """One seat's deck as ``me_config.options`` carries it: its ``DECK_SIZE`` card ids, or
+    ``RANDOM_DECK`` as many times for a deck drawn from the seed."""
+    return (RANDOM_DECK,) * cards.DECK_SIZE if deck is None else tuple(deck)
 
 
 def core_options(game: MystickGame) -> tuple[int, ...]:
     """``me_config.options``: advanced construction (0/1), ``reshuffle_opening_majors`` (0/1),
-    then one deck per seat (``deck_option``)."""
+    then each seat's deck (``deck_option``) from index ``DECKS_AT`` on."""
     return (
         int(game.construction == "advanced"),
         int(game.reshuffle_opening_majors),
-        *(deck_option(d) for d in game.decks),
+        *(card for d in game.decks for card in deck_option(d)),
     )
 
 

@@ -7,7 +7,7 @@ Python engine; a deliberate rule change regenerates them:
 
     python -m tests.core.golden --write
 
-and the diff shows which games changed.
+and the diff shows which games changed; ``--write --new`` writes only the files of a new case.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import numpy as np
 
 import mystic_envs
 from agents import make_agent
-from tests.core.cases import VARIANTS, case_id, twin_env_ids
+from tests.core.cases import case_id, cases
 
 GOLDEN = Path(__file__).with_name("golden")
 GAMES_PER_FILE = 3
@@ -81,22 +81,15 @@ def play_batch(env_id: str, kwargs: dict, n: int, seed: int, actions: list[int])
     return digests
 
 
-def cases() -> list[tuple[str, dict, int]]:
-    return [
-        (env_id, kwargs, n)
-        for env_id in twin_env_ids()
-        for kwargs in VARIANTS.get(env_id, [{}])
-        for n in mystic_envs.player_counts(env_id)
-    ]
-
-
 def path_for(env_id: str, kwargs: dict, n: int) -> Path:
     return GOLDEN / f"{case_id(env_id, kwargs, n)}.json"
 
 
-def write() -> None:
+def write(new_only: bool = False) -> None:
     GOLDEN.mkdir(exist_ok=True)
     for env_id, kwargs, n in cases():
+        if new_only and path_for(env_id, kwargs, n).exists():
+            continue
         rng = np.random.default_rng(len(env_id) * 1000 + n)
 
         def random_legal(env: Any, agent: str, rng: np.random.Generator = rng) -> int:
@@ -122,7 +115,13 @@ if __name__ == "__main__":
     parser.add_argument(
         "--write", action="store_true", help="regenerate every golden file from the Python engine"
     )
-    if parser.parse_args().write:
-        write()
+    parser.add_argument(
+        "--new",
+        action="store_true",
+        help="with --write: only the cases that have no file yet (a new variant)",
+    )
+    args = parser.parse_args()
+    if args.write:
+        write(new_only=args.new)
     else:
         parser.print_help()

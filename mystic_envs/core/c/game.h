@@ -14,7 +14,8 @@
 #include "rng.h"
 
 #define ME_MAX_PLAYERS 5
-#define ME_MAX_OPTIONS 8
+/* Room for the longest options: Mystick Domination's deck lists (2 + 5 seats x 39 card ids). */
+#define ME_MAX_OPTIONS 256
 
 /* The game's keywords as integers, in the order the game's twin.py core_config() gives them. */
 typedef struct {

@@ -450,6 +450,9 @@ def test_the_web_seat_menu_reads_the_published_ratings():
     game = next(g for g in catalog()["games"] if g["env_id"] == "elemystic_v0")
     published = leaderboard.published_ratings("elemystic_v0", 2)
     assert game["ratings"]["2"]["random"] == "Elo 0"
+    # The pilot's ppo played the model shipped before today's (kept in docs/leaderboard/models/):
+    # its rating is not today's ppo's, so the menu shows none.
+    assert "ppo" not in published and "ppo" not in game["ratings"]["2"]
     lo, hi = published["heuristic"]["ci95"]
     assert (
         game["ratings"]["2"]["heuristic"]

@@ -28,7 +28,8 @@ def test_every_shipped_zip_has_one_entry_that_records_how_it_was_made_and_what_i
     for (env_id, _), m in TABLE.items():
         assert m.path.is_file() and (m.progress is None or (ppo.PRETRAINED_DIR / m.progress).is_file())
         # The training command of this game, and the command that wrote the shipped file.
-        assert any(c.startswith(f"python -m training.train --env {env_id} ") for c in m.commands)
+        trainers = ("training.train", "training.core_train")
+        assert any(c.startswith(f"python -m {t} --env {env_id} ") for c in m.commands for t in trainers)
         assert m.commands[-1].endswith(f"agents/pretrained/{m.file}")
         assert m.budget["timesteps"] > 0 and m.budget["wall_time"] and m.budget["machine"]
         assert {"random", "heuristic"} <= {f["opponent"] for f in m.figures}

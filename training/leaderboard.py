@@ -131,14 +131,18 @@ def published_path(env_id: str, num_players: int) -> Path:
 
 def published_ratings(env_id: str, num_players: int) -> dict[str, dict[str, Any]]:
     """Each published agent's rating (``{label: {"rating", "ci95", "scale"}}``), or ``{}`` when none is
-    published. At 2 players the Elo rating; at more, the mean place (1 the best)."""
+    published. At 2 players the Elo rating; at more, the mean place (1 the best). An agent the table
+    played from a kept model file (a ``path`` option: a model since replaced, as the pilot's ppo) is
+    left out, since today's agent of that name is another player."""
     path = published_path(env_id, num_players)
     if not path.is_file():
         return {}
     result = json.loads(path.read_text())
+    specs = result["agent_specs"]
     return {
         label: {"rating": entry["rating"], "ci95": entry["ci95"], "scale": result["rating_scale"]}
         for label, entry in result["ratings"].items()
+        if "path" not in specs[label]["options"]
     }
 
 
@@ -545,12 +549,21 @@ def _replay_command(env_id: str, num_players: int, label: str) -> str:
     return f"{PROG} --env {env_id} --num-players {num_players} --replay {shlex.quote(label)}"
 
 
+def _in_repo(options: dict[str, Any]) -> dict[str, Any]:
+    """A published spec's options with a relative model ``path`` read from the repository, so that
+    ``--verify`` finds a kept model (``docs/leaderboard/models/``) from any working directory."""
+    if "path" in options and not Path(options["path"]).is_absolute():
+        return options | {"path": str(ROOT / options["path"])}
+    return options
+
+
 def _verify_one(
     published: dict[str, Any], sample: int, chosen: Sequence[tuple[str, str]] | None
 ) -> list[str]:
     env_id, n, seed, deals = published["env"], published["num_players"], published["seed"], published["deals"]
     specs = {
-        label: AgentSpec(label, s["name"], s["options"]) for label, s in published["agent_specs"].items()
+        label: AgentSpec(label, s["name"], _in_repo(s["options"]))
+        for label, s in published["agent_specs"].items()
     }
     orders = seat_orders(n)
     failures = []

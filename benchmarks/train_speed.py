@@ -517,6 +517,7 @@ def run_lean_benchmark(
     games x ``n_steps * n_envs / lean_envs`` batch steps; every seat is trained, so nearly every batch
     step is a trained timestep). A lean timestep is a trained decision, as an SB3 one is a learner step."""
     from mystic_envs import vector
+    from mystic_envs.core.game import observation_box
     from training.core_train import CoreTrainConfig, SelfPlayCollector
     from training.lean_ppo import LeanPPO, build_policy
 
@@ -550,7 +551,9 @@ def run_lean_benchmark(
                 **lean_kwargs,
             )
             v = vector.make(env_id, num_envs=1, seed=0)
-            policy = build_policy(v.obs_size, v.num_actions, cfg.net_arch, seed=seed)
+            policy = build_policy(
+                observation_box(v.observation_layout), v.num_actions, cfg.net_arch, seed=seed
+            )
             ppo = LeanPPO(policy, cfg.settings())
             rng = np.random.default_rng(seed)
             collector = SelfPlayCollector(cfg, policy, rng, torch.Generator().manual_seed(seed))

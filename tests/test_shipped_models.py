@@ -144,9 +144,29 @@ def test_the_shipped_tables_counts_are_named_when_none_fits():
     with pytest.raises(ModelError) as err:
         make_agent("ppo", "mystick_domination_v0", num_players=4)
     assert str(err.value) == (
-        "no PPO model is shipped for mystick_domination_v0 at 4 players (no current model; a stale one "
-        "for 2; MODELS.json); pass path='model.zip'"
+        "no PPO model is shipped for mystick_domination_v0 at 4 players (models exist for 2 players; "
+        "MODELS.json); pass path='model.zip'"
     )
+
+
+def test_a_stale_entry_is_refused_in_one_line_and_named_when_none_fits(two_counts):
+    # The game changed under the 4-player model: its entry (a model of another observation size)
+    # is marked stale, as Mystick Domination's was when issue 28 grew its observation.
+    table = json.loads((two_counts / "MODELS.json").read_text())
+    obs_size, num_actions = ppo._env_shapes(ENV, 2)
+    table[ENV]["4"].update(file="model_2p.zip", status="stale")
+    table[ENV]["4"]["env_version"].update(observation_size=obs_size, num_actions=num_actions)
+    del table[ENV]["2"]
+    (two_counts / "MODELS.json").write_text(json.dumps(table))
+    with pytest.raises(ModelError) as err:
+        make_agent("ppo", ENV, num_players=4, seed=0)
+    text = str(err.value)
+    assert (
+        "\n" not in text and "is stale" in text and f"trained for observations of shape ({obs_size},)" in text
+    )
+    with pytest.raises(ModelError) as err:
+        make_agent("ppo", ENV, num_players=2)
+    assert "(no current model; a stale one for 4; MODELS.json)" in str(err.value)
 
 
 def _edited(edit):

@@ -44,7 +44,6 @@ from mystic_envs.mystic_vale.cards import (
     VALES,
     VALES_FACE_UP,
     VP_POOL,
-    VP_TOKENS_IN_BOX,
     level_ids,
     vale_ids,
 )
@@ -96,7 +95,6 @@ from mystic_envs.mystic_vale.sleeves import (
     profile,
 )
 
-VP_IN_BOX = sum(value * count for value, count in VP_TOKENS_IN_BOX.items())  # 94
 EMPTY = (-1, -1, -1)
 START_SLOTS = tuple(
     tuple(p if p >= 0 and ADVANCEMENTS[p].slot == s else -1 for s in range(3)) for p in START_PRINTED

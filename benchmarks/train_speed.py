@@ -43,10 +43,12 @@ above. Reported: each side's median timesteps/s and core / sb3 (issue 30's targe
 ``--lean`` measures, side by side in the same way, today's SB3 path against ``training.core_train``'s
 self-play on the core with the lean PPO of ``training/lean_ppo.py`` (``lean``: ``--core-envs`` games,
 every seat trained, same network and PPO settings, ``--lean-epochs`` to change the lean side's
-epochs only). Reported: each side's median timesteps/s, the lean side's share of time in the PPO
-update, and lean / sb3.
+epochs only, ``--torch-threads`` for both sides' torch threads: the SB3 side's env workers are
+processes of their own, so at 2 both sides use the machine's two cores). Reported: each side's
+median timesteps/s, the lean side's share of time in the PPO update, and lean / sb3.
 
     python benchmarks/train_speed.py --lean --env elemystic_v0
+    python benchmarks/train_speed.py --lean --rounds 5 --torch-threads 2
 """
 
 from __future__ import annotations
@@ -509,20 +511,23 @@ def run_lean_benchmark(
     seed: int = 0,
     ppo_kwargs: dict[str, Any] | None = None,
     lean_epochs: int | None = None,
+    torch_threads: int = 1,
     progress: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
     """Today's SB3 path against ``training.core_train``'s lean PPO self-play on the core, per env,
     interleaved as ``run_benchmark`` does: the same network and PPO settings (``lean_epochs``, if
     given, replaces n_epochs on the lean side only), a rollout of about the same size (``lean_envs``
     games x ``n_steps * n_envs / lean_envs`` batch steps; every seat is trained, so nearly every batch
-    step is a trained timestep). A lean timestep is a trained decision, as an SB3 one is a learner step."""
+    step is a trained timestep). A lean timestep is a trained decision, as an SB3 one is a learner step.
+    ``torch_threads`` is both sides' ``torch.set_num_threads`` (the SB3 side's env workers are processes
+    of their own either way)."""
     from mystic_envs import vector
     from mystic_envs.core.game import observation_box
     from training.core_train import CoreTrainConfig, SelfPlayCollector
     from training.lean_ppo import LeanPPO, build_policy
 
     ppo_kwargs = dict(PPO_KWARGS if ppo_kwargs is None else ppo_kwargs)
-    torch.set_num_threads(1)
+    torch.set_num_threads(torch_threads)
     rollout = ppo_kwargs["n_steps"] * n_envs
     lean_kwargs = {k: v for k, v in ppo_kwargs.items() if k != "n_steps"}
     if lean_epochs is not None:
@@ -647,6 +652,7 @@ def _main_lean(args: argparse.Namespace) -> dict[str, Any]:
         seed=args.seed,
         ppo_kwargs=args.ppo_kwargs,
         lean_epochs=args.lean_epochs,
+        torch_threads=args.torch_threads,
         progress=lambda msg: print(msg, file=sys.stderr, flush=True),
     )
     cfg = report["config"]
@@ -696,6 +702,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "--lean-epochs", type=int, help="--lean: PPO epochs of the lean side only (default: the same)"
     )
     parser.add_argument(
+        "--torch-threads",
+        type=int,
+        default=1,
+        help="--lean: torch threads of both sides (default 1)",
+    )
+    parser.add_argument(
         "--quick",
         action="store_true",
         help=f"smoke run in seconds: 1 round, 1 env, PPO settings overridden by {QUICK_PPO_OVERRIDES}",
@@ -710,8 +722,16 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         args.timesteps = 2 * args.ppo_kwargs["n_steps"] * max(args.n_envs, 1)
     if args.core_envs is None:
         args.core_envs = QUICK_CORE_ENVS if args.quick else DEFAULT_CORE_ENVS
-    if args.rounds < 1 or args.n_envs < 1 or args.timesteps < 1 or args.core_envs < 1:
-        parser.error("--rounds, --n-envs, --core-envs and --timesteps must be >= 1")
+    if (
+        args.rounds < 1
+        or args.n_envs < 1
+        or args.timesteps < 1
+        or args.core_envs < 1
+        or args.torch_threads < 1
+    ):
+        parser.error("--rounds, --n-envs, --core-envs, --timesteps and --torch-threads must be >= 1")
+    if args.torch_threads != 1 and not args.lean:
+        parser.error("--torch-threads is a --lean option")
     if (args.core or args.lean) and args.env is not None and args.env not in CORE_ENV_IDS:
         parser.error(
             f"--core and --lean measure {', '.join(CORE_ENV_IDS)}; --env {args.env} is not one of them"

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import torch
 
 from tests.core.cases import require_core
 
@@ -77,11 +78,32 @@ def test_train_speed_lean_quick(tmp_path: Path, capsys: pytest.CaptureFixture[st
     bench = _load(TRAIN_BENCH_PATH)
     out = tmp_path / "lean_speed.json"
     argv = ["--quick", "--lean", "--lean-epochs", "2", "--env", "elemystic_v0", "--json", str(out)]
-    report = bench.main(argv)
+    threads = torch.get_num_threads()
+    try:
+        report = bench.main([*argv, "--torch-threads", "2"])
+    finally:
+        torch.set_num_threads(threads)  # the rest of this worker's tests keep their threads
     assert report["config"]["lean"]["n_epochs"] == 2
+    assert report["config"]["torch_threads"] == 2
     row = report["envs"]["elemystic_v0"]
     assert row["sb3"] > 0 and row["lean"] > 0 and 0 < row["lean_update_share"] < 1
     assert row["ratio"] == pytest.approx(row["lean"] / row["sb3"])
     printed = capsys.readouterr().out
     assert "| elemystic_v0 |" in printed and printed.count("PASS") + printed.count("FAIL") == 1
     assert json.loads(out.read_text())["envs"].keys() == report["envs"].keys()
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--lean", "--torch-threads", "0"], "--torch-threads must be >= 1"),
+        (["--core", "--torch-threads", "2"], "--torch-threads is a --lean option"),
+    ],
+)
+def test_train_speed_torch_threads_is_checked(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bench = _load(TRAIN_BENCH_PATH)
+    with pytest.raises(SystemExit):
+        bench.parse_args(argv)
+    assert message in capsys.readouterr().err

@@ -450,14 +450,10 @@ def test_the_web_seat_menu_reads_the_published_ratings():
     game = next(g for g in catalog()["games"] if g["env_id"] == "elemystic_v0")
     published = leaderboard.published_ratings("elemystic_v0", 2)
     assert game["ratings"]["2"]["random"] == "Elo 0"
-    # The pilot's ppo played the model shipped before today's (kept in docs/leaderboard/models/):
-    # its rating is not today's ppo's, so the menu shows none.
-    assert "ppo" not in published and "ppo" not in game["ratings"]["2"]
-    lo, hi = published["heuristic"]["ci95"]
-    assert (
-        game["ratings"]["2"]["heuristic"]
-        == f"Elo {published['heuristic']['rating']:+.0f} [{lo:+.0f}, {hi:+.0f}]"
-    )
+    # The full ladder's ppo played today's shipped model (the pilot's, a kept older file, was left out).
+    for label in ("heuristic", "ppo"):
+        lo, hi = published[label]["ci95"]
+        assert game["ratings"]["2"][label] == f"Elo {published[label]['rating']:+.0f} [{lo:+.0f}, {hi:+.0f}]"
 
 
 @pytest.mark.parametrize(
@@ -515,3 +511,17 @@ def test_the_roster_is_one_spec_a_line_and_every_env_id_has_a_default_count():
     assert [e.label for e in entrants][: len(first)] == first
     for env_id in mystic_envs.ENV_IDS:
         assert leaderboard._check_args(env_id, None, None, 0, None)[1] == leaderboard.DEFAULT_DEALS
+
+
+def test_a_rating_played_by_a_kept_model_file_is_left_out_of_the_seat_menu(tmp_path, monkeypatch):
+    # A table whose ppo played a model since replaced names that file with path=: today's ppo is
+    # another player, so published_ratings (and with it the web page's seat menu) leaves it out.
+    result = json.loads(leaderboard.published_path("elemystic_v0", 2).read_text())
+    result["agent_specs"]["ppo"]["options"]["path"] = "docs/leaderboard/models/elemystic_v0_ppo_pilot.zip"
+    folder = tmp_path / "published"
+    folder.mkdir()
+    (folder / "elemystic_v0-2p.json").write_text(json.dumps(result))
+    monkeypatch.setattr(leaderboard, "PUBLISHED_DIR", folder)
+    ratings = leaderboard.published_ratings("elemystic_v0", 2)
+    assert "ppo" not in ratings and "heuristic" in ratings
+    assert set(ratings) == set(result["ratings"]) - {"ppo"}

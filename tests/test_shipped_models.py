@@ -25,7 +25,7 @@ TABLE = shipped_models()
 
 def test_every_shipped_zip_has_one_entry_that_records_how_it_was_made_and_what_it_scored():
     assert {m.file for m in TABLE.values()} == {p.name for p in ppo.PRETRAINED_DIR.glob("*_ppo.zip")}
-    for (env_id, _), m in TABLE.items():
+    for (env_id, n), m in TABLE.items():
         assert m.path.is_file() and (m.progress is None or (ppo.PRETRAINED_DIR / m.progress).is_file())
         # The training command of this game, and the command that wrote the shipped file.
         trainers = ("training.train", "training.core_train")
@@ -36,8 +36,14 @@ def test_every_shipped_zip_has_one_entry_that_records_how_it_was_made_and_what_i
         for f in m.figures:
             assert f["command"].startswith(f"python -m training.evaluate --env {env_id} ")
             assert f"--games {f['games']}" in f["command"]
+            # At more than two players a figure is the model's alone against N - 1 copies of the
+            # opponent: its win share over the half of the pairing's games it sat alone in.
+            assert (n == 2) == ("games_alone" not in f), (env_id, n, f["opponent"])
+            if n > 2:
+                assert f"--num-players {n}" in f["command"] and 2 * f["games_alone"] == f["games"]
+            trials = f.get("games_alone", f["games"])
             # The interval is the 95% Wilson interval of the win rate over those games (as rounded).
-            low, high = wilson_interval(f["win_rate"] * f["games"], f["games"])
+            low, high = wilson_interval(f["win_rate"] * trials, trials)
             assert f["ci95"] == pytest.approx([low, high], abs=1e-3), (env_id, f["opponent"])
 
 

@@ -50,9 +50,10 @@ def _option_value(text: str) -> Any:
 def parse_agent_spec(text: str) -> AgentSpec:
     """``name``, ``name:key=value,key=value`` or ``path/to/model.zip`` as an :class:`AgentSpec`."""
     label = text.strip()
-    if label.endswith(".zip"):
-        return AgentSpec(label, *resolve_model_path(label))
     name, has_options, option_text = label.partition(":")
+    # A known agent's options may end in a model path (mcts:guide=ppo,path=run/model.zip).
+    if label.endswith(".zip") and name not in AGENT_NAMES:
+        return AgentSpec(label, *resolve_model_path(label))
     if name == "human":
         raise ConfigError("agent 'human' needs a terminal; play against any agent with python -m agents.play")
     if name not in AGENT_NAMES:

@@ -181,6 +181,15 @@ def test_agent_specs_parse_names_options_and_values():
     assert (spec.label, spec.name) == ("heuristic:a=1, b=1.5,c=true,d=x,e=none", "heuristic")
     assert spec.options == {"a": 1, "b": 1.5, "c": True, "d": "x", "e": None}
     assert parse_agent_spec(" random ").options == {}
+    # A spec whose last option is a model path is that agent with its options, not a path itself.
+    guided = parse_agent_spec("mcts:guide=ppo,simulations=64,path=runs/x/step_1.zip")
+    assert (guided.name, guided.options) == (
+        "mcts",
+        {"guide": "ppo", "simulations": 64, "path": "runs/x/step_1.zip"},
+    )
+    assert parse_agent_spec("ppo:path=m.zip").options == {"path": "m.zip"}
+    with pytest.raises(ConfigError, match="no such model file"):
+        parse_agent_spec("runs/mcts_model.zip")
 
 
 def test_seat_orders_rotate_the_pair():

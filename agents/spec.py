@@ -16,7 +16,7 @@ from typing import Any
 
 from agents import AGENT_NAMES
 
-__all__ = ["AgentSpec", "ConfigError", "parse_agent_spec", "resolve_model_path"]
+__all__ = ["AgentSpec", "ConfigError", "parse_agent_spec", "resolve_model_path", "table_options"]
 
 
 class ConfigError(ValueError):
@@ -72,3 +72,18 @@ def parse_agent_spec(text: str) -> AgentSpec:
             raise ConfigError(f"agent {label!r}: seed is not an agent option; --seed sets every agent's seed")
         options[key] = _option_value(value)
     return AgentSpec(label, name, options)
+
+
+def table_options(spec: AgentSpec, num_players: int | None) -> dict[str, Any]:
+    """``spec``'s options for a table of ``num_players`` (None: the game's default count).
+
+    The agents that load the network shipped for a table (``ppo``, the guided search
+    ``mcts:guide=ppo``) are told the count, so that ``--num-players 4 --agents ppo`` plays the
+    4-player model, or says in one line that there is none; a spec that names its own ``path`` or
+    ``num_players`` keeps it.
+    """
+    options = spec.options
+    loads_shipped = spec.name == "ppo" or (spec.name == "mcts" and options.get("guide") is not None)
+    if num_players is None or not loads_shipped or "path" in options or "num_players" in options:
+        return options
+    return options | {"num_players": num_players}

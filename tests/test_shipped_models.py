@@ -18,6 +18,8 @@ from stable_baselines3.common.save_util import load_from_zip_file
 import agents.ppo as ppo
 from agents import make_agent
 from agents.ppo import ModelError, shipped_models
+from agents.spec import AgentSpec, parse_agent_spec, table_options
+from training.evaluate import run_tournament
 from training.ratings import wilson_interval
 
 TABLE = shipped_models()
@@ -127,6 +129,18 @@ def test_num_players_picks_the_entry_of_that_count(two_counts):
         default.act(env, env.agent_selection)
 
 
+def test_a_tournament_at_four_players_seats_the_four_player_model(two_counts):
+    # training.evaluate --num-players 4 --agents ppo ...: the model shipped for 4, not the default one.
+    result = run_tournament(ENV, ["ppo", "random"], 8, seed=0, workers=1, num_players=4)
+    assert result["matrix"]["ppo"]["random"]["games"] == 4
+    assert table_options(parse_agent_spec("mcts:guide=ppo"), 4) == {"guide": "ppo", "num_players": 4}
+    assert table_options(parse_agent_spec("ppo"), None) == {}  # the game's default count
+    for spec in [parse_agent_spec(t) for t in ("ppo:num_players=2", "mcts:simulations=8", "random")] + [
+        AgentSpec("ppo:path=m.zip", "ppo", {"path": "m.zip"})
+    ]:
+        assert table_options(spec, 4) == spec.options  # its own count or file, or no network
+
+
 def test_a_count_without_a_model_or_outside_the_game_is_a_one_line_error(two_counts):
     with pytest.raises(ModelError) as err:
         make_agent("ppo", ENV, num_players=3)
@@ -148,9 +162,9 @@ def test_a_count_without_a_model_or_outside_the_game_is_a_one_line_error(two_cou
 
 def test_the_shipped_tables_counts_are_named_when_none_fits():
     with pytest.raises(ModelError) as err:
-        make_agent("ppo", "mystick_domination_v0", num_players=4)
+        make_agent("ppo", "mystick_domination_v0", num_players=3)
     assert str(err.value) == (
-        "no PPO model is shipped for mystick_domination_v0 at 4 players (models exist for 2 players; "
+        "no PPO model is shipped for mystick_domination_v0 at 3 players (models exist for 2, 4 players; "
         "MODELS.json); pass path='model.zip'"
     )
 

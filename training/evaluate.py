@@ -65,7 +65,7 @@ import numpy as np
 import mystic_envs
 from agents import make_agent
 from agents.cli import add_env_arguments
-from agents.spec import AgentSpec, ConfigError, parse_agent_spec, resolve_model_path
+from agents.spec import AgentSpec, ConfigError, parse_agent_spec, resolve_model_path, table_options
 from training.ratings import PRIOR_DRAWS, fit_elo, fit_openskill, mean_interval, wilson_interval
 from training.run_files import file_part, write_atomic
 
@@ -193,8 +193,8 @@ def _play_task(task: _Task, on_game: Callable[[], None] | None = None) -> list[_
     env = mystic_envs.make(task.env_id, illegal_action="raise", **kwargs)
     build_seeds = _game_seeds(task.seed, labels, task.games[0], num_seats)[1:]
     seat_agents = [
-        make_agent(task.members[m].name, task.env_id, seed=s, **task.members[m].options)
-        for m, s in zip(task.order, build_seeds, strict=True)
+        make_agent(spec.name, task.env_id, seed=s, **table_options(spec, task.num_players))
+        for spec, s in zip((task.members[m] for m in task.order), build_seeds, strict=True)
     ]
     records = []
     for game in task.games:
@@ -436,7 +436,7 @@ def _check_inputs(
     for spec in specs:
         # Built once here, so that a bad option fails now with its name, not later inside a worker.
         try:
-            make_agent(spec.name, env_id, seed=0, **spec.options)
+            make_agent(spec.name, env_id, seed=0, **table_options(spec, num_players))
         except (TypeError, ValueError) as exc:
             raise ConfigError(f"agent {spec.label!r} cannot be built for {env_id}: {exc}") from None
     return specs, num_players

@@ -74,7 +74,7 @@ import numpy as np
 
 import mystic_envs
 from agents import make_agent
-from agents.spec import AgentSpec, ConfigError, parse_agent_spec
+from agents.spec import AgentSpec, ConfigError, parse_agent_spec, table_options
 from training.evaluate import check_out_dir, default_workers, play_game, seat_orders
 from training.leaderboard_results import Entrant, budget_png, markdown_report, summarize
 from training.ratings import ranks_from_rewards
@@ -183,11 +183,7 @@ def _make(spec: AgentSpec, env_id: str, num_players: int, seed: int) -> Any:
     """``spec``'s agent for a table of ``num_players``: the ppo agent and the guided search are told
     the count, so that they load the model shipped for it (``agents.ppo``) or say in one line that
     there is none."""
-    options = spec.options
-    loads_shipped = spec.name == "ppo" or Entrant(spec).search == "guided"
-    if loads_shipped and "path" not in options:
-        options = {"num_players": num_players} | options
-    return make_agent(spec.name, env_id, seed=seed, **options)
+    return make_agent(spec.name, env_id, seed=seed, **table_options(spec, num_players))
 
 
 def build_roster(

@@ -193,7 +193,8 @@ class RLlibAgent:
             path = pretrained_path(env_id)
             if not path.is_dir():
                 raise CheckpointError(
-                    f"no pretrained RLlib policy is shipped for {env_id!r} (looked for {str(path)!r}); "
+                    f"no pretrained RLlib policy is shipped for {env_id!r} "
+                    f"(no agents/pretrained/{path.name}); "
                     "pass path=CHECKPOINT (a training.rllib_train run folder)"
                 )
         if not isinstance(deterministic, bool):

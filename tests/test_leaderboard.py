@@ -430,10 +430,11 @@ def test_verify_reports_an_agent_whose_model_file_changed(published, monkeypatch
     assert len(labels) == 6 and all(GUIDED not in pair for pair in labels)  # the 3 others' 6 pairings
 
 
-def test_the_published_leaderboard_verifies_in_short_form():
+@pytest.mark.parametrize("env_id", ["elemystic_v0", "mystria_v0"])
+def test_the_published_leaderboard_verifies_in_short_form(env_id):
     # CI's short form: one deal of every pairing whose agents search at most 64 simulations a move.
-    path = leaderboard.published_path("elemystic_v0", 2)
-    assert path.is_file(), "docs/leaderboard/elemystic_v0-2p.json is published"
+    path = leaderboard.published_path(env_id, 2)
+    assert path.is_file(), f"docs/leaderboard/{env_id}-2p.json is published"
     published = json.loads(path.read_text())
     labels = published["agents"]
     specs = {
@@ -441,7 +442,7 @@ def test_the_published_leaderboard_verifies_in_short_form():
     }
     cheap = [label for label in labels if (Entrant(specs[label]).simulations or 0) <= 64]
     pairs = [(a, b) for i, a in enumerate(labels) for b in labels[i:] if a in cheap and b in cheap]
-    assert verify("elemystic_v0", sample=1, pairings=pairs) == []
+    assert verify(env_id, sample=1, pairings=pairs) == []
 
 
 def test_the_web_seat_menu_reads_the_published_ratings():

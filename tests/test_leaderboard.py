@@ -410,6 +410,43 @@ def test_verify_replays_published_deals_and_catches_a_changed_result(published, 
     assert f"{len(failures)} failures" in capsys.readouterr().out
 
 
+def test_extend_grows_a_published_table_without_its_run_folder(published, monkeypatch, tmp_path):
+    # The fixture's table: 3 deals of 4 agents; chunks of 1 deal so that all 3 are taken.
+    monkeypatch.setattr(leaderboard, "CHUNK_DEALS", 1)
+    roster = (*SMALL, "mcts:simulations=4", GUIDED)
+    calls = []
+    real = leaderboard.play_pairing_deals
+    monkeypatch.setattr(leaderboard, "play_pairing_deals", lambda *a: calls.append(a[4]) or real(*a))
+    grown = run_leaderboard(
+        "elemystic_v0", games=8, workers=1, out=tmp_path / "grown", roster=roster, extend=True
+    )
+    assert calls == [(3,)] * 10  # only the new deal of each of the 10 pairings is played
+    fresh = run_leaderboard("elemystic_v0", games=8, workers=1, out=tmp_path / "fresh", roster=roster)
+    assert _comparable(grown) == _comparable(fresh)
+    # The published games kept no seconds: the ms per move are the new deal's alone.
+    assert all(r["ms_per_move"] > 0 for r in grown["ratings"].values())
+    assert json.loads((tmp_path / "grown" / "run.json").read_text())["models"] == grown["models"]
+
+    data = json.loads(published.read_text())
+    (path,) = data["models"][GUIDED]
+    data["models"][GUIDED] = {path: "f" * 64}
+    published.write_text(json.dumps(data))
+    with pytest.raises(ConfigError, match=rf"--extend: {GUIDED} played the published games with other"):
+        run_leaderboard("elemystic_v0", games=8, workers=1, out=tmp_path / "x", roster=roster, extend=True)
+    calls.clear()
+    replayed = run_leaderboard(
+        "elemystic_v0", games=8, workers=1, out=tmp_path / "y", roster=roster, extend=True, replay=[GUIDED]
+    )
+    assert len(calls) == 6 + 4 * 4  # the 6 other pairings' new deal, the guided search's 4 pairings in full
+    assert _comparable(replayed) == _comparable(fresh)
+    with pytest.raises(ConfigError, match="--extend: the published table was played from --seed 0, not 1"):
+        run_leaderboard(
+            "elemystic_v0", games=8, seed=1, workers=1, out=tmp_path / "z", roster=roster, extend=True
+        )
+    with pytest.raises(ConfigError, match="--extend: no published leaderboard for mystria_v0 at 2 players"):
+        run_leaderboard("mystria_v0", games=8, workers=1, out=tmp_path / "w", roster=SMALL, extend=True)
+
+
 def test_verify_reports_an_agent_whose_model_file_changed(published, monkeypatch):
     data = json.loads(published.read_text())
     shipped = leaderboard.model_fingerprint(make_agent("ppo", "elemystic_v0"))
@@ -473,7 +510,8 @@ def test_the_web_seat_menu_reads_the_published_ratings():
         (["--games", "4"], "--env is required"),
         (["--verify", "--sample", "0"], "--sample must be a positive integer"),
         (["--env", "elemystic_v0", "--replay", "alphazero"], "--replay: 'alphazero' is not on the roster"),
-        (["--verify", "--replay", "ppo"], "--replay plays a run's games again; it does not go with --verify"),
+        (["--verify", "--replay", "ppo"], "--replay plays a run's games; it does not go with --verify"),
+        (["--verify", "--extend"], "--extend plays a run's games; it does not go with --verify"),
     ],
 )
 def test_bad_arguments_get_one_line_and_write_nothing(argv, message, tmp_path, capsys):

@@ -1,7 +1,7 @@
 """The reference leaderboard of a game: a fixed roster on duplicate deals, joint ratings with intervals.
 
 python -m training.leaderboard --env ID [--num-players N] [--games G] [--seed S] [--workers W] [--out DIR]
-                               [--replay AGENT]...
+                               [--replay AGENT]... [--extend]
 python -m training.leaderboard --verify [--env ID] [--sample K]
 
 The roster is :data:`ROSTER`, one agent spec a line (``agents.spec``): random, the heuristic, mcts
@@ -45,6 +45,9 @@ missing. At the end ``results.json`` (every game's places, for ``--verify``), ``
 ``budget.png`` (the rating of plain and of guided search against their simulations, with ms per
 move) are written the same way.
 Publishing is copying ``results.json`` and ``budget.png`` to ``docs/leaderboard/<env>-<n>p.*``.
+A run folder does not outlive its machine, so ``--extend`` starts one from the published table: its
+games are written as finished chunks (the table keeps no moves or seconds, so the ms per move are
+the new games'), and a larger ``--games`` plays only the deals after them.
 
 **Verify.** ``--verify`` replays ``--sample`` deals of every pairing of each published leaderboard
 (the same deals for each pairing, drawn with a fixed seed), checks that they replay to the published
@@ -477,12 +480,15 @@ def run_leaderboard(
     progress: bool = False,
     roster: Sequence[str] = ROSTER,
     replay: Sequence[str] = (),
+    extend: bool = False,
 ) -> dict[str, Any]:
     """Play (or resume) the leaderboard in ``out`` and write ``results.json``, ``results.md`` and
     ``budget.png`` there; returns the result. The agents in ``replay`` have every finished game of
-    theirs dropped and played again. A bad argument raises :class:`ConfigError` before anything is
-    written, and so does resuming games an agent played with other model files than today's
-    (:func:`model_fingerprint`, recorded in ``run.json``) unless it is replayed."""
+    theirs dropped and played again. With ``extend`` the published table's games are taken as
+    finished first (``--extend``: a later machine grows a published ladder without its run folder).
+    A bad argument raises :class:`ConfigError` before anything is written, and so does resuming games
+    an agent played with other model files than today's (:func:`model_fingerprint`, recorded in
+    ``run.json``) unless it is replayed."""
     n, deals = _check_args(env_id, num_players, games, seed, workers, replay, roster)
     run_dir = Path(out) if out is not None else default_out(env_id, n)
     check_out_dir(run_dir)
@@ -497,6 +503,8 @@ def run_leaderboard(
     _check_models(held, entrants, replay, str(run_dir))
     for label in replay:
         _drop_games(run_dir, entrants, label)
+    if extend:
+        held = _import_published(run_dir, env_id, n, seed, entrants, replay) | held
     # Dropped before recording today's fingerprints: stopped in between, the rerun asks for --replay again.
     models = held | {e.label: e.models for e in entrants if e.models}
     write_atomic(run_dir / "run.json", json.dumps(config | {"models": models}, indent=2) + "\n")
@@ -522,6 +530,67 @@ def _write_outputs(result: dict[str, Any], run_dir: Path) -> None:
 
 
 # -- verify ----------------------------------------------------------------------------------------
+
+
+def published_games(published: dict[str, Any]) -> dict[tuple[str, str], list[dict[str, Any]]]:
+    """The games of a published table by pairing, as a run plays them, from its ``places``. The table
+    keeps no moves or seconds: they read 0 (so they count in no ms per move), and no game truncated."""
+    n, orders = published["num_players"], len(published["seat_orders"])
+    games = {}
+    for key, per_deal in published["places"].items():
+        a, b = key.split("|")
+        games[a, b] = [
+            {"deal": d, "order": o, "places": [int(c) for c in text[o * n : (o + 1) * n]], "truncated": False}
+            | {"moves": [0] * n, "seconds": [0.0] * n}
+            for d, text in enumerate(per_deal)
+            for o in range(orders)
+        ]
+    return games
+
+
+def _import_published(
+    run_dir: Path, env_id: str, n: int, seed: int, entrants: Sequence[Entrant], replay: Sequence[str]
+) -> dict[str, dict[str, str]]:
+    """``--extend``: write the published table's games of today's pairings as finished chunks of
+    ``run_dir`` (where a chunk is missing), so that the run plays only the deals after them. Refused
+    in one line when the table was played from another seed, holds truncated games (it does not say
+    which) or was played by an agent with other model files than today's (unless it is replayed).
+    Returns the published model fingerprints, as the run's own."""
+    path = published_path(env_id, n)
+    if not path.is_file():
+        raise ConfigError(f"--extend: no published leaderboard for {env_id} at {n} players ({_shown(path)})")
+    published = json.loads(path.read_text())
+    if published["seed"] != seed:
+        raise ConfigError(
+            f"--extend: the published table was played from --seed {published['seed']}, not {seed}"
+        )
+    if published.get("truncated_games"):
+        raise ConfigError(
+            f"--extend: the published table holds {published['truncated_games']} truncated games and "
+            "does not say which; play it again without --extend"
+        )
+    models = {label: fp for label, fp in published.get("models", {}).items() if label not in replay}
+    by_label = {e.label: e for e in entrants}
+    for label, before in models.items():
+        if label in by_label and by_label[label].models != before:
+            raise ConfigError(
+                f"--extend: {label} played the published games with other model files than today's "
+                f"({_model_changes(before, by_label[label].models)}); add --replay {shlex.quote(label)} "
+                "to play its games again"
+            )
+    whole = published["deals"] // CHUNK_DEALS * CHUNK_DEALS
+    today = {(a.label, b.label): (a.spec, b.spec) for a, b in _pairings(entrants)}
+    for pair, played in published_games(published).items():
+        if pair not in today or set(pair) & set(replay):
+            continue
+        for start in range(0, whole, CHUNK_DEALS):
+            chunk_path = _chunk_path(run_dir, today[pair], start)
+            if not chunk_path.exists():
+                deals = list(range(start, start + CHUNK_DEALS))
+                chunk = {"labels": list(pair), "deals": deals, "imported": path.name}
+                chunk["games"] = [g for g in played if start <= g["deal"] < start + CHUNK_DEALS]
+                write_atomic(chunk_path, json.dumps(chunk))
+    return models
 
 
 def verify(
@@ -561,18 +630,9 @@ def _verify_one(
         label: AgentSpec(label, s["name"], _in_repo(s["options"]))
         for label, s in published["agent_specs"].items()
     }
-    orders = seat_orders(n)
     failures = []
     # Refit: the published games must give the published figures.
-    pairing_games = {}
-    for key, per_deal in published["places"].items():
-        a, b = key.split("|")
-        pairing_games[a, b] = [
-            {"deal": d, "order": o, "places": [int(c) for c in text[o * n : (o + 1) * n]], "truncated": False}
-            | {"moves": [0] * n, "seconds": [0.0] * n}
-            for d, text in enumerate(per_deal)
-            for o in range(len(orders))
-        ]
+    pairing_games = published_games(published)
     entrants = [Entrant(specs[label]) for label in published["agents"]]
     refit = summarize(
         env_id, n, seed, entrants, published["skipped"], pairing_games, deals, published["roster"]
@@ -666,6 +726,12 @@ def main(argv: list[str] | None = None) -> int:
         help="drop every finished game of this roster agent (e.g. after its model changed) and play them "
         "again; may be repeated",
     )
+    parser.add_argument(
+        "--extend",
+        action="store_true",
+        help="take the published table's games (docs/leaderboard/<env>-<n>p.json) as finished, so that a "
+        "larger --games plays only the deals after them (their ms per move are not kept)",
+    )
     parser.add_argument("--verify", action="store_true", help="replay and refit the published leaderboards")
     parser.add_argument(
         "--sample", type=int, default=2, help="with --verify: deals replayed a pairing (default 2)"
@@ -673,8 +739,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.verify:
-            if args.replay:
-                raise ConfigError("--replay plays a run's games again; it does not go with --verify")
+            if args.replay or args.extend:
+                flag = "--replay" if args.replay else "--extend"
+                raise ConfigError(f"{flag} plays a run's games; it does not go with --verify")
             if args.sample < 1:
                 raise ConfigError(f"--sample must be a positive integer, got {args.sample}")
             if args.env is not None:
@@ -698,6 +765,7 @@ def main(argv: list[str] | None = None) -> int:
             args.out,
             progress=True,
             replay=args.replay,
+            extend=args.extend,
         )
     except ConfigError as exc:
         parser.error(" ".join(str(exc).split()))

@@ -433,6 +433,20 @@ def test_extend_grows_a_published_table_without_its_run_folder(published, monkey
     published.write_text(json.dumps(data))
     with pytest.raises(ConfigError, match=rf"--extend: {GUIDED} played the published games with other"):
         run_leaderboard("elemystic_v0", games=8, workers=1, out=tmp_path / "x", roster=roster, extend=True)
+    assert not (tmp_path / "x").exists()
+    # Refused before anything is written: the replayed agent's finished games are not dropped.
+    before = sorted((tmp_path / "grown").rglob("*.json"))
+    with pytest.raises(ConfigError, match=rf"--extend: {GUIDED} played the published games with other"):
+        run_leaderboard(
+            "elemystic_v0",
+            games=8,
+            workers=1,
+            out=tmp_path / "grown",
+            roster=roster,
+            extend=True,
+            replay=["random"],
+        )
+    assert sorted((tmp_path / "grown").rglob("*.json")) == before
     calls.clear()
     replayed = run_leaderboard(
         "elemystic_v0", games=8, workers=1, out=tmp_path / "y", roster=roster, extend=True, replay=[GUIDED]

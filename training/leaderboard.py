@@ -501,10 +501,11 @@ def run_leaderboard(
         if label in skipped:
             raise ConfigError(f"--replay: {label} cannot play at this table ({skipped[label]})")
     _check_models(held, entrants, replay, str(run_dir))
+    published = _published_to_extend(env_id, n, seed, entrants, replay) if extend else None
     for label in replay:
         _drop_games(run_dir, entrants, label)
-    if extend:
-        held = _import_published(run_dir, env_id, n, seed, entrants, replay) | held
+    if published is not None:
+        held = _import_published(run_dir, published, entrants, replay) | held
     # Dropped before recording today's fingerprints: stopped in between, the rerun asks for --replay again.
     models = held | {e.label: e.models for e in entrants if e.models}
     write_atomic(run_dir / "run.json", json.dumps(config | {"models": models}, indent=2) + "\n")
@@ -548,14 +549,12 @@ def published_games(published: dict[str, Any]) -> dict[tuple[str, str], list[dic
     return games
 
 
-def _import_published(
-    run_dir: Path, env_id: str, n: int, seed: int, entrants: Sequence[Entrant], replay: Sequence[str]
-) -> dict[str, dict[str, str]]:
-    """``--extend``: write the published table's games of today's pairings as finished chunks of
-    ``run_dir`` (where a chunk is missing), so that the run plays only the deals after them. Refused
-    in one line when the table was played from another seed, holds truncated games (it does not say
-    which) or was played by an agent with other model files than today's (unless it is replayed).
-    Returns the published model fingerprints, as the run's own."""
+def _published_to_extend(
+    env_id: str, n: int, seed: int, entrants: Sequence[Entrant], replay: Sequence[str]
+) -> dict[str, Any]:
+    """``--extend``'s published table, read before anything is written; a one-line ConfigError when
+    there is none, it was played from another seed, it holds truncated games (it does not say which)
+    or an agent played it with other model files than today's (unless it is replayed)."""
     path = published_path(env_id, n)
     if not path.is_file():
         raise ConfigError(f"--extend: no published leaderboard for {env_id} at {n} players ({_shown(path)})")
@@ -569,15 +568,24 @@ def _import_published(
             f"--extend: the published table holds {published['truncated_games']} truncated games and "
             "does not say which; play it again without --extend"
         )
-    models = {label: fp for label, fp in published.get("models", {}).items() if label not in replay}
     by_label = {e.label: e for e in entrants}
-    for label, before in models.items():
-        if label in by_label and by_label[label].models != before:
+    for label, before in published.get("models", {}).items():
+        if label in by_label and label not in replay and by_label[label].models != before:
             raise ConfigError(
                 f"--extend: {label} played the published games with other model files than today's "
                 f"({_model_changes(before, by_label[label].models)}); add --replay {shlex.quote(label)} "
                 "to play its games again"
             )
+    return published
+
+
+def _import_published(
+    run_dir: Path, published: dict[str, Any], entrants: Sequence[Entrant], replay: Sequence[str]
+) -> dict[str, dict[str, str]]:
+    """Write the published table's games of today's pairings (but the replayed agents') as finished
+    chunks of ``run_dir`` where a chunk is missing, so that the run plays only the deals after them.
+    Returns the published model fingerprints, as the run's own."""
+    source = published_path(published["env"], published["num_players"]).name
     whole = published["deals"] // CHUNK_DEALS * CHUNK_DEALS
     today = {(a.label, b.label): (a.spec, b.spec) for a, b in _pairings(entrants)}
     for pair, played in published_games(published).items():
@@ -587,10 +595,10 @@ def _import_published(
             chunk_path = _chunk_path(run_dir, today[pair], start)
             if not chunk_path.exists():
                 deals = list(range(start, start + CHUNK_DEALS))
-                chunk = {"labels": list(pair), "deals": deals, "imported": path.name}
+                chunk = {"labels": list(pair), "deals": deals, "imported": source}
                 chunk["games"] = [g for g in played if start <= g["deal"] < start + CHUNK_DEALS]
                 write_atomic(chunk_path, json.dumps(chunk))
-    return models
+    return {label: fp for label, fp in published.get("models", {}).items() if label not in replay}
 
 
 def verify(

@@ -481,12 +481,20 @@ def test_verify_reports_an_agent_whose_model_file_changed(published, monkeypatch
     assert len(labels) == 6 and all(GUIDED not in pair for pair in labels)  # the 3 others' 6 pairings
 
 
-@pytest.mark.parametrize("env_id", ["elemystic_v0", "mystria_v0"])
-def test_the_published_leaderboard_verifies_in_short_form(env_id):
+PUBLISHED_TABLES = [
+    (env_id, int(count.removesuffix("p")))
+    for env_id, count in (p.stem.rsplit("-", 1) for p in sorted(leaderboard.PUBLISHED_DIR.glob("*-*p.json")))
+]
+
+
+def test_the_two_first_published_tables_are_found():
+    assert {("elemystic_v0", 2), ("mystria_v0", 2)} <= set(PUBLISHED_TABLES)
+
+
+@pytest.mark.parametrize(("env_id", "num_players"), PUBLISHED_TABLES)
+def test_the_published_leaderboard_verifies_in_short_form(env_id, num_players):
     # CI's short form: one deal of every pairing whose agents search at most 64 simulations a move.
-    path = leaderboard.published_path(env_id, 2)
-    assert path.is_file(), f"docs/leaderboard/{env_id}-2p.json is published"
-    published = json.loads(path.read_text())
+    published = json.loads(leaderboard.published_path(env_id, num_players).read_text())
     labels = published["agents"]
     specs = {
         label: AgentSpec(label, s["name"], s["options"]) for label, s in published["agent_specs"].items()
@@ -494,6 +502,67 @@ def test_the_published_leaderboard_verifies_in_short_form(env_id):
     cheap = [label for label in labels if (Entrant(specs[label]).simulations or 0) <= 64]
     pairs = [(a, b) for i, a in enumerate(labels) for b in labels[i:] if a in cheap and b in cheap]
     assert verify(env_id, sample=1, pairings=pairs) == []
+
+
+@pytest.mark.parametrize(("env_id", "num_players"), PUBLISHED_TABLES)
+def test_the_docs_page_holds_each_published_table_between_its_markers(env_id, num_players):
+    result = json.loads(leaderboard.published_path(env_id, num_players).read_text())
+    page = leaderboard.DOCS_PAGE.read_text()
+    start, end = leaderboard.docs_markers(env_id, num_players)
+    assert page.count(start) == page.count(end) == 1, f"docs/leaderboard.md has one {start} block"
+    held = page[page.index(start) + len(start) : page.index(end)].strip("\n")
+    assert held == leaderboard.docs_block(result), "docs/leaderboard.md is stale: --publish writes it"
+
+
+def test_publish_copies_a_finished_run_and_keeps_the_prose_around_its_table(monkeypatch, tmp_path, capsys):
+    monkeypatch.setattr(leaderboard_results, "BOOTSTRAP", 50)
+    folder, page = tmp_path / "published", tmp_path / "leaderboard.md"
+    folder.mkdir()
+    page.write_text("# Leaderboard\n\n## Results\n\nEvery table below.\n")
+    monkeypatch.setattr(leaderboard, "PUBLISHED_DIR", folder)
+    monkeypatch.setattr(leaderboard, "DOCS_PAGE", page)
+    run = tmp_path / "run"
+    roster = (*SMALL, "mcts:simulations=4")
+
+    def refused(argv, message):
+        with pytest.raises(SystemExit):
+            main(argv)
+        err = capsys.readouterr().err
+        assert err.startswith(f"python -m training.leaderboard: error: {message}") and err.count("\n") == 1, (
+            err
+        )
+        assert page.read_text() == "# Leaderboard\n\n## Results\n\nEvery table below.\n"
+        assert list(folder.iterdir()) == []
+
+    refused(["--publish", "--env", "elemystic_v0", "--out", str(run)], "--publish: no finished run in")
+    run_leaderboard("elemystic_v0", games=2, workers=1, out=run, roster=roster)
+    refused(["--publish", "--env", "elemystic_v0", "--out", str(run)], "--publish: ")  # no command
+    result = json.loads((run / "results.json").read_text()) | {
+        "command": "python -m training.leaderboard ..."
+    }
+    (run / "results.json").write_text(json.dumps(result))
+    refused(["--publish", "--env", "mystria_v0", "--out", str(run)], "--publish: ")  # another table
+    refused(["--publish", "--verify", "--env", "elemystic_v0"], "--publish copies a finished run")
+
+    assert main(["--publish", "--env", "elemystic_v0", "--out", str(run)]) == 0
+    assert json.loads((folder / "elemystic_v0-2p.json").read_text()) == result
+    assert (folder / "elemystic_v0-2p.png").read_bytes() == (run / "budget.png").read_bytes()
+    text = page.read_text()
+    assert text.startswith(
+        "# Leaderboard\n\n## Results\n\nEvery table below.\n\n### elemystic_v0, 2 players\n"
+    )
+    assert leaderboard.docs_block(result) in text and "(leaderboard/elemystic_v0-2p.png)" in text
+
+    # A grown run replaces the table and nothing else: the publisher's prose stays.
+    page.write_text(text + "\n**How it was run.** By hand.\n")
+    run_leaderboard("elemystic_v0", games=4, workers=1, out=run, roster=roster)
+    grown = json.loads((run / "results.json").read_text()) | {"command": "python -m training.leaderboard ..."}
+    (run / "results.json").write_text(json.dumps(grown))
+    assert grown["deals"] == 2 and grown != result
+    assert main(["--publish", "--env", "elemystic_v0", "--out", str(run)]) == 0
+    text = page.read_text()
+    assert text.count("### elemystic_v0, 2 players") == 1 and text.endswith("**How it was run.** By hand.\n")
+    assert leaderboard.docs_block(grown) in text and leaderboard.docs_block(result) not in text
 
 
 def test_the_web_seat_menu_reads_the_published_ratings():

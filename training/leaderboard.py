@@ -3,6 +3,7 @@
 python -m training.leaderboard --env ID [--num-players N] [--games G] [--seed S] [--workers W] [--out DIR]
                                [--replay AGENT]... [--extend]
 python -m training.leaderboard --verify [--env ID] [--sample K]
+python -m training.leaderboard --publish --env ID [--num-players N] [--out DIR]
 
 The roster is :data:`ROSTER`, one agent spec a line (``agents.spec``): random, the heuristic, mcts
 at four budgets from 16 to 1,024 simulations, the shipped ppo model, the shipped rllib policy and
@@ -44,7 +45,11 @@ Ctrl-C loses at most the chunks in play and a rerun with the same folder plays o
 missing. At the end ``results.json`` (every game's places, for ``--verify``), ``results.md`` and
 ``budget.png`` (the rating of plain and of guided search against their simulations, with ms per
 move) are written the same way.
-Publishing is copying ``results.json`` and ``budget.png`` to ``docs/leaderboard/<env>-<n>p.*``.
+**Publish.** ``--publish`` copies a finished run's ``results.json`` and ``budget.png`` to
+``docs/leaderboard/<env>-<n>p.*`` and writes its table and checks into ``docs/leaderboard.md``
+between that table's ``<!-- generated:leaderboard/<env>-<n>p -->`` markers (a new table gets its
+section at the end of the page); the prose around them is the publisher's (how it was run, what it
+shows), and a test keeps each published JSON and its block identical.
 A run folder does not outlive its machine, so ``--extend`` starts one from the published table: its
 games are written as finished chunks (the table keeps no moves or seconds, so the ms per move are
 the new games'), and a larger ``--games`` plays only the deals after them.
@@ -120,6 +125,7 @@ DEFAULT_DEALS = 1000
 ROOT = Path(__file__).resolve().parent.parent
 PUBLISHED_DIR = ROOT / "docs" / "leaderboard"
 PROG = "python -m training.leaderboard"
+DOCS_PAGE = ROOT / "docs" / "leaderboard.md"
 
 
 def default_out(env_id: str, num_players: int) -> Path:
@@ -530,6 +536,75 @@ def _write_outputs(result: dict[str, Any], run_dir: Path) -> None:
         write_atomic(run_dir / "budget.png", budget_png(result))
 
 
+# -- publish ---------------------------------------------------------------------------------------
+
+
+def docs_block(result: dict[str, Any]) -> str:
+    """What ``docs/leaderboard.md`` holds of a published table between its markers: the command, the
+    rating table and the sanity checks (:func:`markdown_report` without its heading)."""
+    return markdown_report(result).split("\n", 2)[2].rstrip("\n")
+
+
+def docs_markers(env_id: str, num_players: int) -> tuple[str, str]:
+    name = f"leaderboard/{env_id}-{num_players}p"
+    return f"<!-- generated:{name} -->", f"<!-- /generated:{name} -->"
+
+
+def _page_with_block(page: str, result: dict[str, Any]) -> str:
+    """``page`` with the table of ``result`` between its markers, or with a new section at its end."""
+    env_id, n = result["env"], result["num_players"]
+    start, end = docs_markers(env_id, n)
+    block = f"{start}\n{docs_block(result)}\n{end}"
+    i, j = page.find(start), page.find(end)
+    if (i < 0) != (j < 0) or j < i:
+        raise ConfigError(f"--publish: {_shown(DOCS_PAGE)} has a broken {start} block; mend it by hand")
+    if i >= 0:
+        return page[:i] + block + page[j + len(end) :]
+    image = ""
+    if any(r["simulations"] is not None for r in result["ratings"].values()):
+        image = (
+            f"\n\n![mcts rating and ms per move against simulations, {env_id}-{n}p]"
+            f"(leaderboard/{env_id}-{n}p.png)"
+        )
+    return f"{page.rstrip()}\n\n### {env_id}, {n} players\n\n{block}{image}\n"
+
+
+def publish(env_id: str, num_players: int | None = None, out: Path | None = None) -> list[Path]:
+    """Copy the finished run in ``out`` (default :func:`default_out`) to ``docs/leaderboard/`` and its
+    table into ``docs/leaderboard.md``; returns the files written. Everything is read and checked
+    before the first write: a run that is missing, unfinished, of another table or not written by
+    the command line (no ``command``) is a one-line ConfigError and nothing changes."""
+    n, _ = _check_args(env_id, num_players, None, 0, 1, (), ROSTER)
+    run_dir = Path(out) if out is not None else default_out(env_id, n)
+    source = run_dir / "results.json"
+    if not source.is_file():
+        raise ConfigError(
+            f"--publish: no finished run in {run_dir} ({source} is missing: run the ladder first)"
+        )
+    try:
+        result = json.loads(source.read_text())
+    except (OSError, ValueError) as exc:
+        raise ConfigError(f"--publish: {source} cannot be read ({_one_line(exc)})") from None
+    if (result.get("env"), result.get("num_players")) != (env_id, n):
+        raise ConfigError(
+            f"--publish: {source} is {result.get('env')} at {result.get('num_players')} players, "
+            f"not {env_id} at {n}"
+        )
+    if "command" not in result:
+        raise ConfigError(
+            f"--publish: {source} has no command (write it with the command line, not run_leaderboard)"
+        )
+    page = _page_with_block(DOCS_PAGE.read_text(), result)
+    png = run_dir / "budget.png"
+    written = [published_path(env_id, n)]
+    write_atomic(written[0], json.dumps(result, indent=1) + "\n")
+    if png.is_file():
+        written.append(written[0].with_suffix(".png"))
+        write_atomic(written[-1], png.read_bytes())
+    write_atomic(DOCS_PAGE, page)
+    return [*written, DOCS_PAGE]
+
+
 # -- verify ----------------------------------------------------------------------------------------
 
 
@@ -742,10 +817,25 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--verify", action="store_true", help="replay and refit the published leaderboards")
     parser.add_argument(
+        "--publish",
+        action="store_true",
+        help="copy the finished run (--out) to docs/leaderboard/ and its table into docs/leaderboard.md",
+    )
+    parser.add_argument(
         "--sample", type=int, default=2, help="with --verify: deals replayed a pairing (default 2)"
     )
     args = parser.parse_args(argv)
     try:
+        if args.publish:
+            if args.verify or args.replay or args.extend or args.games is not None:
+                raise ConfigError(
+                    "--publish copies a finished run; it goes with --env, --num-players and --out only"
+                )
+            if args.env is None:
+                raise ConfigError("--env is required with --publish")
+            for path in publish(args.env, args.num_players, args.out):
+                print(f"wrote {_shown(path)}")
+            return 0
         if args.verify:
             if args.replay or args.extend:
                 flag = "--replay" if args.replay else "--extend"

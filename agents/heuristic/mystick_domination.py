@@ -568,7 +568,7 @@ def special_value(s: MystickState, p: int, k: int) -> float:
         # Not at 3-5 players: a round Crossroads shortens takes less Power out of the pool, so the
         # game runs more rounds, each an initiative draw from every deck, which Cups + Swords
         # decks (none of their cards returns a card or drains the pool) cannot pay. Four players:
-        # 7.9 rounds a game -> 5.6, Cups + Swords 15.9% -> 19.8% (2,000 and 6,250 games, Balance).
+        # 7.9 rounds a game -> 5.6, Cups + Swords 15.9% -> 19.5% (2,000 and 10,000 games, Balance).
         return -WIN
     if any(s.draw_count + e.amount >= ROUND_DRAWS for e in raises):
         # Crossroads never ends a round: measured over the same 300 five-player games, the decks

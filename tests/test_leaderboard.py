@@ -536,13 +536,17 @@ def test_publish_copies_a_finished_run_and_keeps_the_prose_around_its_table(monk
 
     refused(["--publish", "--env", "elemystic_v0", "--out", str(run)], "--publish: no finished run in")
     run_leaderboard("elemystic_v0", games=2, workers=1, out=run, roster=roster)
-    refused(["--publish", "--env", "elemystic_v0", "--out", str(run)], "--publish: ")  # no command
+    refused(
+        ["--publish", "--env", "elemystic_v0", "--out", str(run)], f"--publish: {run / 'results.json'} has no"
+    )
     result = json.loads((run / "results.json").read_text()) | {
         "command": "python -m training.leaderboard ..."
     }
     (run / "results.json").write_text(json.dumps(result))
-    refused(["--publish", "--env", "mystria_v0", "--out", str(run)], "--publish: ")  # another table
-    refused(["--publish", "--verify", "--env", "elemystic_v0"], "--publish copies a finished run")
+    another = f"--publish: {run / 'results.json'} is elemystic_v0 at 2 players, not mystria_v0 at 2"
+    refused(["--publish", "--env", "mystria_v0", "--out", str(run)], another)
+    for extra in (["--verify"], ["--games", "4"], ["--workers", "2"], ["--seed", "3"]):
+        refused(["--publish", "--env", "elemystic_v0", *extra], "--publish copies a finished run")
 
     assert main(["--publish", "--env", "elemystic_v0", "--out", str(run)]) == 0
     assert json.loads((folder / "elemystic_v0-2p.json").read_text()) == result

@@ -827,7 +827,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.publish:
-            if args.verify or args.replay or args.extend or args.games is not None:
+            others = args.verify or args.replay or args.extend or args.seed != 0
+            if others or args.games is not None or args.workers is not None:
                 raise ConfigError(
                     "--publish copies a finished run; it goes with --env, --num-players and --out only"
                 )

@@ -550,8 +550,9 @@ def docs_markers(env_id: str, num_players: int) -> tuple[str, str]:
     return f"<!-- generated:{name} -->", f"<!-- /generated:{name} -->"
 
 
-def _page_with_block(page: str, result: dict[str, Any]) -> str:
-    """``page`` with the table of ``result`` between its markers, or with a new section at its end."""
+def _page_with_block(page: str, result: dict[str, Any], with_plot: bool) -> str:
+    """``page`` with the table of ``result`` between its markers, or with a new section at its end
+    (and its plot, ``with_plot``)."""
     env_id, n = result["env"], result["num_players"]
     start, end = docs_markers(env_id, n)
     block = f"{start}\n{docs_block(result)}\n{end}"
@@ -561,7 +562,7 @@ def _page_with_block(page: str, result: dict[str, Any]) -> str:
     if i >= 0:
         return page[:i] + block + page[j + len(end) :]
     image = ""
-    if any(r["simulations"] is not None for r in result["ratings"].values()):
+    if with_plot:
         image = (
             f"\n\n![mcts rating and ms per move against simulations, {env_id}-{n}p]"
             f"(leaderboard/{env_id}-{n}p.png)"
@@ -594,8 +595,8 @@ def publish(env_id: str, num_players: int | None = None, out: Path | None = None
         raise ConfigError(
             f"--publish: {source} has no command (write it with the command line, not run_leaderboard)"
         )
-    page = _page_with_block(DOCS_PAGE.read_text(), result)
     png = run_dir / "budget.png"
+    page = _page_with_block(DOCS_PAGE.read_text(), result, png.is_file())
     written = [published_path(env_id, n)]
     write_atomic(written[0], json.dumps(result, indent=1) + "\n")
     if png.is_file():

@@ -32,7 +32,9 @@ ENGINES = ("python", "c")
 
 
 def positions(env_id: str, count: int, spacing: int, seed: int = 0) -> list[tuple[int, list[int]]]:
-    """``count`` (game seed, actions) pairs, each a position with a choice of at least two moves."""
+    """``count`` (game seed, actions) pairs, each a position with a choice of at least two moves:
+    the ``k``-th after ``k * spacing`` moves of its game, or the last such position before the game
+    ended (a long walk in a short game would otherwise look for a longer game forever)."""
     out: list[tuple[int, list[int]]] = []
     rng = np.random.default_rng(seed)
     game_seed = seed
@@ -40,12 +42,17 @@ def positions(env_id: str, count: int, spacing: int, seed: int = 0) -> list[tupl
         state = mystic_envs.make_raw(env_id).game.new_initial_state(game_seed)
         actions: list[int] = []
         target = len(out) * spacing
-        while not state.is_terminal and len(actions) < target:
+        chosen: list[int] | None = None
+        while not state.is_terminal:
             legal = state.legal_actions()
+            if len(legal) > 1:
+                chosen = list(actions)
+            if len(actions) >= target:
+                break
             actions.append(legal[int(rng.integers(len(legal)))])
             state.apply(actions[-1])
-        if not state.is_terminal and len(state.legal_actions()) > 1:
-            out.append((game_seed, actions))
+        if chosen is not None:
+            out.append((game_seed, chosen))
         game_seed += 1
     return out
 

@@ -313,3 +313,38 @@ def test_speed_benchmark_quick_run(tmp_path):
     for name in ("python", "c", "ratio"):
         assert len(row[name]["rounds"]) == 1 and row[name]["median"] > 0
     assert row["ratio"]["median"] == pytest.approx(row["c"]["median"] / row["python"]["median"])
+
+
+def _load_bench(name: str):
+    spec = importlib.util.spec_from_file_location(name, BENCH.with_name(f"{name}.py"))
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    return bench
+
+
+def test_benchmark_positions_stop_at_the_end_of_a_short_game():
+    # A walk longer than any game used to look for a longer game forever.
+    spots = _load_bench("mcts_speed").positions("elemystic_v0", 3, spacing=10_000)
+    assert len(spots) == 3
+    for game_seed, actions in spots:
+        state = mystic_envs.make_raw("elemystic_v0").game.new_initial_state(game_seed)
+        for a in actions:
+            state.apply(a)
+        assert not state.is_terminal and len(state.legal_actions()) > 1
+    assert any(len(actions) > 0 for _, actions in spots)
+
+
+def test_search_speed_benchmark_quick_run(tmp_path):
+    # Structure only, as above; the build against itself must find the same visit counts.
+    out = tmp_path / "search.json"
+    report = _load_bench("search_speed").main(["--quick", "--env", "mystria_v0", "--json", str(out)])
+    assert json.loads(out.read_text()) == report
+    row = report["envs"]["mystria_v0"]
+    assert row["same_counts"] is True
+    assert row["ratio"]["median"] == pytest.approx(row["current"]["median"] / row["baseline"]["median"])
+
+
+def test_search_speed_benchmark_refuses_a_missing_baseline(tmp_path, capsys):
+    with pytest.raises(SystemExit):
+        _load_bench("search_speed").main(["--quick", "--baseline", str(tmp_path / "none.so")])
+    assert "--baseline" in capsys.readouterr().err

@@ -37,12 +37,37 @@ static int grow(me_node **nodes, int32_t **path, int64_t capacity) {
     return 1;
 }
 
+/* How many of the 8 mask entries at mask[a] are legal: a mask holds only 0 and 1 (game.h), so the
+ * bytes of one word sum without a carry. Masks are scanned a word at a time because the random
+ * rollout's scan for its action was most of the search's own time. */
+static int me_legal_in_word(const uint8_t *mask, int a) {
+    uint64_t w;
+    memcpy(&w, mask + a, sizeof w);
+    return (int)((w * UINT64_C(0x0101010101010101)) >> 56);
+}
+
 /* The legal actions of the mover, ascending, into legal[]; returns how many. */
 static int me_legal_list(const me_game *game, const void *st, uint8_t *mask, int num_actions, int32_t *legal) {
-    int count = game->legal_mask(st, mask), k = 0;
-    for (int a = 0; a < num_actions && k < count; a++)
+    int count = game->legal_mask(st, mask), k = 0, a = 0;
+    for (; k < count && a + 8 <= num_actions; a += 8)
+        if (me_legal_in_word(mask, a))
+            for (int b = a; b < a + 8; b++)
+                if (mask[b]) legal[k++] = b;
+    for (; k < count && a < num_actions; a++)
         if (mask[a]) legal[k++] = a;
     return k;
+}
+
+/* The j-th legal action (from 0, ascending) of a mask with more than j legal actions. */
+static int me_nth_legal(const uint8_t *mask, int num_actions, int j) {
+    int a = 0;
+    for (; a + 8 <= num_actions; a += 8) {
+        int c = me_legal_in_word(mask, a);
+        if (j < c) break;
+        j -= c;
+    }
+    for (;; a++)
+        if (mask[a] && j-- == 0) return a;
 }
 
 int64_t me_search(const me_game *game, const me_dims *dims, const void *root, int seat, const me_search_args *args,
@@ -124,11 +149,7 @@ int64_t me_search(const me_game *game, const me_dims *dims, const void *root, in
         }
         for (int64_t steps = args->rollout_depth; steps != 0 && game->current_player(st) >= 0; steps--) {
             int count = game->legal_mask(st, mask);
-            int j = (int)me_rng_below(&rng, (uint64_t)count);
-            int a = 0;
-            for (;; a++)
-                if (mask[a] && j-- == 0) break;
-            game->apply(st, a);
+            game->apply(st, me_nth_legal(mask, A, (int)me_rng_below(&rng, (uint64_t)count)));
         }
         game->returns(st, ret);
         for (int i = 0; i < depth; i++) {

@@ -243,19 +243,26 @@ def _comparable(result):
     ]
 
 
-def test_an_interrupted_run_resumes_where_it_stopped(monkeypatch, tmp_path):
+def _stop_after(monkeypatch, chunks: int) -> list:
+    """Chunks of one deal; the run is interrupted (Ctrl-C) after ``chunks`` of them. Returns the calls."""
     monkeypatch.setattr(leaderboard, "CHUNK_DEALS", 1)
     monkeypatch.setattr(leaderboard_results, "BOOTSTRAP", 50)
     calls = []
     real = leaderboard.play_pairing_deals
 
     def interrupted(*args):
-        if len(calls) == 4:
+        if len(calls) == chunks:
             raise KeyboardInterrupt
         calls.append(args)
         return real(*args)
 
     monkeypatch.setattr(leaderboard, "play_pairing_deals", interrupted)
+    return calls
+
+
+def test_an_interrupted_run_resumes_where_it_stopped(monkeypatch, tmp_path):
+    calls = _stop_after(monkeypatch, 4)
+    real = play_pairing_deals
     run = tmp_path / "run"
     with pytest.raises(KeyboardInterrupt):
         run_leaderboard("elemystic_v0", games=6, workers=1, out=run, roster=SMALL)
@@ -275,6 +282,32 @@ def test_an_interrupted_run_resumes_where_it_stopped(monkeypatch, tmp_path):
     assert len(calls) == 3 and longer["deals"] == 4  # only the new deal of every pairing
     with pytest.raises(ConfigError, match="holds a run with seed 0"):
         run_leaderboard("elemystic_v0", games=6, seed=1, workers=1, out=run, roster=SMALL)
+
+
+def test_a_stopped_run_is_fitted_at_the_deals_every_pairing_finished(monkeypatch, tmp_path, capsys):
+    calls = _stop_after(monkeypatch, 5)
+    real = play_pairing_deals
+    run = tmp_path / "run"
+    with pytest.raises(KeyboardInterrupt):
+        run_leaderboard("elemystic_v0", games=6, workers=1, out=run, roster=SMALL)
+    # Deal block by deal block: deal 0 of the 3 pairings, then deal 1 of the first two.
+    assert len(list(run.glob("games/*/*.json"))) == 5
+
+    calls.clear()
+    monkeypatch.setattr(leaderboard, "play_pairing_deals", lambda *args: calls.append(args) or real(*args))
+    fitted = run_leaderboard("elemystic_v0", workers=1, out=run, roster=SMALL, finished=True)
+    assert not calls and fitted["deals"] == 1
+    fresh = run_leaderboard("elemystic_v0", games=2, workers=1, out=tmp_path / "fresh", roster=SMALL)
+    assert _comparable(fitted) == _comparable(fresh)
+
+    calls.clear()
+    real_roster = leaderboard.build_roster
+    monkeypatch.setattr(leaderboard, "build_roster", lambda env_id, n, roster: real_roster(env_id, n, SMALL))
+    assert main(["--env", "elemystic_v0", "--finished", "--out", str(run)]) == 0
+    capsys.readouterr()
+    recorded = json.loads((run / "results.json").read_text())
+    assert recorded["deals"] == 1 and not calls
+    assert recorded["command"] == f"python -m training.leaderboard --env elemystic_v0 --out {run} --games 2"
 
 
 def test_a_changed_model_refuses_to_resume_until_its_agent_is_replayed(monkeypatch, tmp_path, capsys):
@@ -599,6 +632,10 @@ def test_the_web_seat_menu_reads_the_published_ratings():
         (["--env", "elemystic_v0", "--replay", "alphazero"], "--replay: 'alphazero' is not on the roster"),
         (["--verify", "--replay", "ppo"], "--replay plays a run's games; it does not go with --verify"),
         (["--verify", "--extend"], "--extend plays a run's games; it does not go with --verify"),
+        (["--env", "elemystic_v0", "--finished", "--games", "4"], "--finished fits the games a run has"),
+        (["--env", "elemystic_v0", "--finished", "--replay", "ppo"], "it does not go with --replay"),
+        (["--env", "elemystic_v0", "--finished"], "holds no leaderboard run to fit"),
+        (["--env", "elemystic_v0", "--publish", "--finished"], "--publish copies a finished run"),
     ],
 )
 def test_bad_arguments_get_one_line_and_write_nothing(argv, message, tmp_path, capsys):

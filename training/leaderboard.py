@@ -2,6 +2,7 @@
 
 python -m training.leaderboard --env ID [--num-players N] [--games G] [--seed S] [--workers W] [--out DIR]
                                [--replay AGENT]... [--extend]
+python -m training.leaderboard --finished --env ID [--num-players N] [--out DIR]
 python -m training.leaderboard --verify [--env ID] [--sample K]
 python -m training.leaderboard --publish --env ID [--num-players N] [--out DIR]
 
@@ -44,7 +45,9 @@ chunk of :data:`CHUNK_DEALS` deals of a pairing, each written to a temporary nam
 Ctrl-C loses at most the chunks in play and a rerun with the same folder plays only what is
 missing. At the end ``results.json`` (every game's places, for ``--verify``), ``results.md`` and
 ``budget.png`` (the rating of plain and of guided search against their simulations, with ms per
-move) are written the same way.
+move) are written the same way. Chunks are played deal block by deal block, so a run stopped
+part-way has nearly the same deals in every pairing: ``--finished`` plays nothing and fits the run
+at the deals every pairing has finished, writing the equivalent ``--games`` as the table's command.
 **Publish.** ``--publish`` copies a finished run's ``results.json`` and ``budget.png`` to
 ``docs/leaderboard/<env>-<n>p.*`` and writes its table and checks into ``docs/leaderboard.md``
 between that table's ``<!-- generated:leaderboard/<env>-<n>p -->`` markers (a new table gets its
@@ -420,6 +423,23 @@ def _play_missing(
     return games
 
 
+def _finished_deals(run_dir: Path, env_id: str, n: int, seed: int, entrants: Sequence[Entrant]) -> int:
+    """The deals every pairing has finished from deal 0 on, whole chunks only (a stopped run plays its
+    chunks deal block by deal block, so this is nearly all it played); ConfigError if none."""
+    shared = None
+    for a, b in _pairings(entrants):
+        start = 0
+        while (shared is None or start < shared) and _read_chunk(
+            _chunk_path(run_dir, (a.spec, b.spec), start),
+            _Task(env_id, n, seed, (a.spec, b.spec), tuple(range(start, start + CHUNK_DEALS))),
+        ) is not None:
+            start += CHUNK_DEALS
+        shared = start if shared is None else min(shared, start)
+    if not shared:
+        raise ConfigError(f"--finished: no deal is finished by every pairing in {str(run_dir)!r}")
+    return shared
+
+
 # -- running ---------------------------------------------------------------------------------------
 
 
@@ -487,22 +507,29 @@ def run_leaderboard(
     roster: Sequence[str] = ROSTER,
     replay: Sequence[str] = (),
     extend: bool = False,
+    finished: bool = False,
 ) -> dict[str, Any]:
     """Play (or resume) the leaderboard in ``out`` and write ``results.json``, ``results.md`` and
     ``budget.png`` there; returns the result. The agents in ``replay`` have every finished game of
     theirs dropped and played again. With ``extend`` the published table's games are taken as
     finished first (``--extend``: a later machine grows a published ladder without its run folder).
-    A bad argument raises :class:`ConfigError` before anything is written, and so does resuming games
-    an agent played with other model files than today's (:func:`model_fingerprint`, recorded in
-    ``run.json``) unless it is replayed."""
+    With ``finished`` (``--finished``) nothing is played: the run in ``out``, stopped part-way, is
+    fitted at the deals every pairing has finished (``games`` is then ignored; the result's ``deals``
+    says how many). A bad argument raises :class:`ConfigError` before anything is written, and so
+    does resuming games an agent played with other model files than today's
+    (:func:`model_fingerprint`, recorded in ``run.json``) unless it is replayed."""
     n, deals = _check_args(env_id, num_players, games, seed, workers, replay, roster)
     run_dir = Path(out) if out is not None else default_out(env_id, n)
+    if finished and not (run_dir / "run.json").is_file():
+        raise ConfigError(f"--finished: {str(run_dir)!r} holds no leaderboard run to fit")
     check_out_dir(run_dir)
     config = _run_dir_config(env_id, n, seed)
     held = _open_run_dir(run_dir, config)
     entrants, skipped = build_roster(env_id, n, roster)
     if len(entrants) < 2:
         raise ConfigError(f"{env_id} at {n} players: fewer than 2 roster agents can play ({skipped})")
+    if finished:
+        deals = _finished_deals(run_dir, env_id, n, seed, entrants)
     for label in replay:
         if label in skipped:
             raise ConfigError(f"--replay: {label} cannot play at this table ({skipped[label]})")
@@ -816,6 +843,12 @@ def main(argv: list[str] | None = None) -> int:
         help="take the published table's games (docs/leaderboard/<env>-<n>p.json) as finished, so that a "
         "larger --games plays only the deals after them (their ms per move are not kept)",
     )
+    parser.add_argument(
+        "--finished",
+        action="store_true",
+        help="play nothing: fit the run folder (a run stopped part-way) at the deals every pairing has "
+        "finished; the table's command names the equivalent --games",
+    )
     parser.add_argument("--verify", action="store_true", help="replay and refit the published leaderboards")
     parser.add_argument(
         "--publish",
@@ -828,7 +861,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.publish:
-            others = args.verify or args.replay or args.extend or args.seed != 0
+            others = args.verify or args.replay or args.extend or args.finished or args.seed != 0
             if others or args.games is not None or args.workers is not None:
                 raise ConfigError(
                     "--publish copies a finished run; it goes with --env, --num-players and --out only"
@@ -838,6 +871,22 @@ def main(argv: list[str] | None = None) -> int:
             for path in publish(args.env, args.num_players, args.out):
                 print(f"wrote {_shown(path)}")
             return 0
+        if args.finished:
+            clash = [
+                f
+                for f, on in (
+                    ("--games", args.games is not None),
+                    ("--workers", args.workers is not None),
+                    ("--replay", args.replay),
+                    ("--extend", args.extend),
+                    ("--verify", args.verify),
+                )
+                if on
+            ]
+            if clash:
+                raise ConfigError(
+                    f"--finished fits the games a run has played; it does not go with {clash[0]}"
+                )
         if args.verify:
             if args.replay or args.extend:
                 flag = "--replay" if args.replay else "--extend"
@@ -866,6 +915,7 @@ def main(argv: list[str] | None = None) -> int:
             progress=True,
             replay=args.replay,
             extend=args.extend,
+            finished=args.finished,
         )
     except ConfigError as exc:
         parser.error(" ".join(str(exc).split()))
@@ -873,6 +923,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{PROG}: interrupted; the finished chunks are kept: the same command resumes", file=sys.stderr)
         return 130
     argv = sys.argv[1:] if argv is None else argv
+    if args.finished:  # the command that fits the same games, whatever the folder holds later
+        games = result["deals"] * len(seat_orders(result["num_players"]))
+        argv = [a for a in argv if a != "--finished"] + ["--games", str(games)]
     result["command"] = shlex.join(["python", "-m", "training.leaderboard", *argv])
     result["commit"] = _commit()
     result["date"] = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")

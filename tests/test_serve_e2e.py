@@ -49,6 +49,9 @@ def page(browser, server):
     page = context.new_page()
     page.set_default_timeout(30_000)
     page.goto(server)
+    # The seat menus are built once the page has fetched the catalog; reading them (eval_on_selector
+    # does not wait) before that fails on a loaded machine.
+    page.wait_for_selector("#seat-1")
     yield page
     context.close()
 
@@ -127,6 +130,7 @@ def test_a_whole_elemystic_game_by_clicking_then_its_record_replays(page, tmp_pa
 
 @pytest.mark.parametrize("env_id", [e for e in mystic_envs.ENV_IDS if e != "elemystic_v0"])
 def test_one_game_of_each_other_game_through_the_page(page, env_id):
+    page.select_option("#game", env_id)
     agent = (
         "heuristic"
         if "heuristic" in page.eval_on_selector("#seat-1", "e => Array.from(e.options).map(o => o.value)")

@@ -217,19 +217,20 @@ def test_at_more_players_the_mean_place_and_openskill_rate_the_heuristic_first(m
 def test_an_agent_that_cannot_play_is_skipped_with_its_reason():
     guided = "mcts:guide=ppo,simulations=16"
     roster = ("random", "mcts:simulations=16", "mcts:simulations=16,c=-1", "ppo", "rllib", guided)
-    entrants, skipped = leaderboard.build_roster("mystick_domination_v0", 3, roster)
+    entrants, skipped = leaderboard.build_roster("mystic_vale_v0", 3, roster)
     assert [e.label for e in entrants] == ["random", "mcts:simulations=16"]
     # No network is shipped for 3 players: the guided search is skipped for the same reason as ppo.
     for label in ("ppo", guided):
-        assert label in skipped and "no PPO model is shipped for mystick_domination_v0 at 3" in skipped[label]
+        assert label in skipped and "no PPO model is shipped for mystic_vale_v0 at 3 players" in skipped[label]
     assert "rllib" in skipped and "no pretrained RLlib policy" in skipped["rllib"]
     assert "c must be a number >= 0" in skipped["mcts:simulations=16,c=-1"]
     assert all("\n" not in why for why in skipped.values())
     # The ppo agent and the guided search are told the table's size: each loads the model shipped
-    # for it, or says there is none.
-    entrants, skipped = leaderboard.build_roster("mystic_vale_v0", 3, ("random", "ppo", guided))
-    for label in ("ppo", guided):
-        assert "no PPO model is shipped for mystic_vale_v0 at 3 players" in skipped[label]
+    # for it (Mystick Domination's at 3 players, not its 2- or 4-player one), or says there is none.
+    entrants, skipped = leaderboard.build_roster("mystick_domination_v0", 3, ("random", "ppo", guided))
+    three = leaderboard.model_fingerprint(make_agent("ppo", "mystick_domination_v0", num_players=3))
+    assert skipped == {} and [e.models for e in entrants] == [{}, three, three]
+    assert list(three) == ["agents/pretrained/mystick_domination_v0_3p_ppo.zip"]
     entrants, skipped = leaderboard.build_roster("elemystic_v0", 2, ("random", "ppo"))
     assert [e.models for e in entrants] == [
         {},

@@ -162,9 +162,9 @@ def test_a_count_without_a_model_or_outside_the_game_is_a_one_line_error(two_cou
 
 def test_the_shipped_tables_counts_are_named_when_none_fits():
     with pytest.raises(ModelError) as err:
-        make_agent("ppo", "mystick_domination_v0", num_players=3)
+        make_agent("ppo", "mystic_vale_v0", num_players=3)
     assert str(err.value) == (
-        "no PPO model is shipped for mystick_domination_v0 at 3 players (models exist for 2, 4 players; "
+        "no PPO model is shipped for mystic_vale_v0 at 3 players (models exist for 2, 4 players; "
         "MODELS.json); pass path='model.zip'"
     )
 

@@ -221,7 +221,7 @@ def test_an_agent_that_cannot_play_is_skipped_with_its_reason():
     assert [e.label for e in entrants] == ["random", "mcts:simulations=16"]
     # No network is shipped for 3 players: the guided search is skipped for the same reason as ppo.
     for label in ("ppo", guided):
-        assert label in skipped and "no PPO model is shipped for mystic_vale_v0 at 3 players" in skipped[label]
+        assert label in skipped and "no PPO model is shipped for mystic_vale_v0 at 3" in skipped[label]
     assert "rllib" in skipped and "no pretrained RLlib policy" in skipped["rllib"]
     assert "c must be a number >= 0" in skipped["mcts:simulations=16,c=-1"]
     assert all("\n" not in why for why in skipped.values())

@@ -415,6 +415,17 @@ class PPOAgent:
             dist = self.policy.get_distribution(obs, action_masks=mask.reshape(1, -1))
             return dist.distribution.probs[0].numpy().astype(np.float64)
 
+    def policy_and_value(self, observation: np.ndarray) -> tuple[np.ndarray, float]:
+        """The policy's probability of every action, unmasked, and the value head's estimate, for one
+        observation vector: the two numbers the guided search (``agents.puct``) asks of a node. The
+        same numbers as :meth:`action_probabilities` with every action allowed and :meth:`value`."""
+        if self._layers is None or self._critic is None:
+            every = np.ones(self.policy.action_space.n, dtype=bool)
+            return self.action_probabilities(observation, every), self.value(observation)
+        logits = _forward(self._layers, observation).astype(np.float64)
+        e = np.exp(logits - logits.max())
+        return e / e.sum(), float(_forward(self._critic, observation)[0])
+
     def value(self, observation: np.ndarray) -> float:
         """The value head's estimate of the observing seat's return, for one observation vector."""
         if self._critic is not None:

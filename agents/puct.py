@@ -78,44 +78,49 @@ class PUCTAgent(MCTSAgent):
         assert root.prior is not None
         return max(legal, key=lambda a: (root.children[a].visits if a in root.children else 0, root.prior[a]))
 
-    def _evaluate(self, node: _Node, state: GameState) -> np.ndarray:
+    def _evaluate(self, node: _Node, state: GameState) -> list[float]:
         """The node's prior, and the leaf value of ``state`` for every seat."""
         mover = state.current_player
-        obs = state.observation(mover)
-        node.prior = self.net.action_probabilities(obs, np.ones(state.game.num_actions, dtype=bool))
-        v = float(np.clip(self.net.value(obs), -1.0, 1.0))
+        node.prior, value = self.net.policy_and_value(state.observation(mover))
+        v = min(max(value, -1.0), 1.0)
         n = state.game.num_players
-        values = np.full(n, -v / max(1, n - 1))
+        values = [-v / max(1, n - 1)] * n
         values[mover] = v
         return values
 
     def _walk(self, root: _Node, state: GameState) -> None:
         """One iteration on a fresh determinization ``state`` (consumed)."""
+        # Python floats, not numpy scalars, in the formula's order: the same float64 numbers, and so
+        # the same choices (tests/test_puct.py checks the tree against the plain numpy loop), for
+        # less of the search's time, which is the network's and this loop's.
         node, path = root, []
         while True:
             if state.is_terminal:
-                values = state.returns()
+                values = state.returns().tolist()
                 break
             if node.prior is None:
                 values = self._evaluate(node, state)
                 break
             legal = state.legal_actions()
             prior = node.prior[legal]
-            prior = prior / prior.sum() if prior.sum() > 0 else np.full(len(legal), 1.0 / len(legal))
+            total = prior.sum()
+            priors = (prior / total).tolist() if total > 0 else [1.0 / len(legal)] * len(legal)
             children = node.children
-            visits = [children[a].visits if a in children else 0 for a in legal]
-            scale = self.c * math.sqrt(1 + sum(visits))
-            best, best_score = legal[0], -math.inf
-            for a, p, n in zip(legal, prior, visits, strict=True):
-                q = children[a].value / n if n else 0.0
-                score = q + scale * p / (1 + n)
+            kids = [children.get(a) for a in legal]
+            scale = self.c * math.sqrt(1 + sum(k.visits for k in kids if k is not None))
+            best, best_score = 0, -math.inf
+            for i, (kid, p) in enumerate(zip(kids, priors, strict=True)):
+                # A child exists only once visited (the walk that made it backs it up); an unvisited
+                # action's score, 0 + scale * p / 1, is scale * p exactly.
+                score = scale * p if kid is None else kid.value / kid.visits + scale * p / (1 + kid.visits)
                 if score > best_score:
-                    best, best_score = a, score
-            if best not in children:
-                children[best] = _Node(state.current_player)
-            node = children[best]
-            state.apply(best)
+                    best, best_score = i, score
+            action, child = legal[best], kids[best]
+            if child is None:
+                child = children[action] = _Node(state.current_player)
+            node = child
+            state.apply(action)
             path.append(node)
         for n in path:
             n.visits += 1
-            n.value += float(values[n.player])
+            n.value += values[n.player]

@@ -216,11 +216,11 @@ def test_at_more_players_the_mean_place_and_openskill_rate_the_heuristic_first(m
 
 def test_an_agent_that_cannot_play_is_skipped_with_its_reason():
     guided = "mcts:guide=ppo,simulations=16"
-    roster = ("random", "mcts:simulations=16", "mcts:simulations=16,c=-1", "ppo", "rllib", guided)
     # Every count of every game has its PPO model now, so a model path that does not exist stands
     # for a missing one: the guided search on it is skipped for the same reason as ppo.
     missing = "path=runs/none/model.zip"
-    roster = (*roster[:3], f"ppo:{missing}", "rllib", f"mcts:guide=ppo,simulations=16,{missing}")
+    roster = ("random", "mcts:simulations=16", "mcts:simulations=16,c=-1")
+    roster += (f"ppo:{missing}", "rllib", f"{guided},{missing}")
     entrants, skipped = leaderboard.build_roster("mystic_vale_v0", 3, roster)
     assert [e.label for e in entrants] == ["random", "mcts:simulations=16"]
     for label in (roster[3], roster[5]):

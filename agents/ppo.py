@@ -405,9 +405,7 @@ class PPOAgent:
         """The masked policy's probability of every action for one observation vector."""
         mask = np.asarray(mask, dtype=bool).reshape(-1)
         if self._layers is not None:
-            logits = np.where(mask, _forward(self._layers, observation).astype(np.float64), -np.inf)
-            e = np.exp(logits - logits.max())
-            return e / e.sum()
+            return _softmax(np.where(mask, _forward(self._layers, observation).astype(np.float64), -np.inf))
         import torch
 
         with torch.no_grad():
@@ -423,8 +421,7 @@ class PPOAgent:
             every = np.ones(self.policy.action_space.n, dtype=bool)
             return self.action_probabilities(observation, every), self.value(observation)
         logits = _forward(self._layers, observation).astype(np.float64)
-        e = np.exp(logits - logits.max())
-        return e / e.sum(), float(_forward(self._critic, observation)[0])
+        return _softmax(logits), float(_forward(self._critic, observation)[0])
 
     def value(self, observation: np.ndarray) -> float:
         """The value head's estimate of the observing seat's return, for one observation vector."""
@@ -455,6 +452,12 @@ class PPOAgent:
             probs = np.where(mask, probs, 0.0)
             action = int(self.rng.choice(probs.size, p=probs / probs.sum()))
         return action
+
+
+def _softmax(logits: np.ndarray) -> np.ndarray:
+    # Shifted by the largest logit so that exp cannot overflow; masked actions are -inf and get 0.
+    e = np.exp(logits - logits.max())
+    return e / e.sum()
 
 
 def _forward(layers: list[tuple[np.ndarray, np.ndarray, Any]], observation: np.ndarray) -> np.ndarray:

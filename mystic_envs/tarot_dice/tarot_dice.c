@@ -203,6 +203,15 @@ static inline int die_of(int p, int t) {
     if (t < NUM_NUMBERED) return (1 - p) * NUM_SIZES + t - NUM_SIZES;
     return t;
 }
+/* The dice of a bit set over die ids as a bit set over the die actions (bit t for die_of(p, t)):
+ * the same set for player 0, the two players' dice swapped for player 1. A bit twiddle, as the
+ * die-by-die loop with die_of was 15% of a Tarot Dice search (callgrind). */
+static inline uint32_t dice_by_action(int p, uint32_t dice) {
+    dice &= (1u << NUM_DICE) - 1u;
+    if (!p) return dice;
+    const uint32_t own = 0x3Fu, rest = ~((own << NUM_SIZES) | own);
+    return (dice & rest) | (dice >> NUM_SIZES & own) | ((dice & own) << NUM_SIZES);
+}
 static inline int target_of(int p, int d) {
     if (d >= NUM_NUMBERED) return d;
     return (d / NUM_SIZES == p ? 0 : NUM_SIZES) + d % NUM_SIZES;
@@ -744,8 +753,7 @@ static int legal_mask(const void *sv, uint8_t *mask) {
             }
         }
         uint32_t roll_ok = (active & ~lock) | SYMBOL_BITS;
-        for (int t = 0; t < NUM_DICE; t++)
-            if (roll_ok >> die_of(p, t) & 1u) mask[A_DIE + t] = 1, n++;
+        FOR_BITS(t, dice_by_action(p, roll_ok)) mask[A_DIE + t] = 1, n++;
         /* card_playable's two halves, worked out once for every card */
         int knight_ok = active != 0, page_ok = (active & ~lock) != 0;
         int top = grave_top(s, p);
@@ -782,8 +790,7 @@ static int legal_mask(const void *sv, uint8_t *mask) {
     case PH_NEPTUNE:
     case PH_MARS:
     case PH_VENUS:
-        for (int t = 0; t < NUM_DICE; t++)
-            if (choice >> die_of(p, t) & 1u) mask[A_DIE + t] = 1, n++;
+        FOR_BITS(t, dice_by_action(p, (uint32_t)choice)) mask[A_DIE + t] = 1, n++;
         break;
     case PH_TRIGGERS:
         FOR_BITS(m, (uint32_t)choice) mask[A_MAJOR + m] = 1, n++;

@@ -157,6 +157,38 @@ def test_the_budget_plot_has_a_series_for_plain_and_for_guided_search(monkeypatc
     assert [s for s, _ in budget_series(published)["mcts"]] == [16, 64, 256, 1024]
 
 
+def test_a_move_costs_cpu_time_and_a_run_resumed_across_the_clocks_reports_cpu_alone(monkeypatch):
+    monkeypatch.setattr(leaderboard_results, "BOOTSTRAP", 20)
+    labels = ["random", "a"]
+    games = _synthetic({"random": 0.0, "a": 200.0}, 20, np.random.default_rng(4))
+    # Deals 0-9 played before the CPU clock (wall seconds, dear under load), 10-19 after it.
+    for g in (g for played in games.values() for g in played):
+        g["moves"] = [10, 20]
+        if g["deal"] >= 10:
+            g["cpu_seconds"] = [0.01, 0.04]  # 1 ms a move for the first seat, 2 for the second
+            del g["seconds"]
+        else:
+            g["seconds"] = [1.0, 1.0]
+    result = summarize("elemystic_v0", 2, 0, _entrants(labels), {}, games, 20, ())
+    # Each agent sat first and second equally often: (10 * 1 + 20 * 2) / 30 ms a move.
+    for label in labels:
+        assert result["ratings"][label]["ms_clock"] == "cpu"
+        assert result["ratings"][label]["ms_per_move"] == pytest.approx(50 / 30)
+    assert "| games | CPU ms per move |" in leaderboard_results.markdown_report(result)
+    # A run of wall seconds alone keeps its plain heading and no clock field (the older tables).
+    for g in (g for played in games.values() for g in played):
+        g.pop("cpu_seconds", None)
+        g["seconds"] = [0.01, 0.04]
+    result = summarize("elemystic_v0", 2, 0, _entrants(labels), {}, games, 20, ())
+    assert all("ms_clock" not in r for r in result["ratings"].values())
+    assert "| games | ms per move |" in leaderboard_results.markdown_report(result)
+    # A game played now is timed in CPU seconds.
+    (game,) = play_pairing_deals(
+        "elemystic_v0", 2, 0, (parse_agent_spec("random"), parse_agent_spec("random")), [0]
+    )[:1]
+    assert "seconds" not in game and len(game["cpu_seconds"]) == 2 and min(game["cpu_seconds"]) >= 0
+
+
 def test_every_pairing_plays_the_same_deals_from_every_seat(monkeypatch):
     seen = []
 

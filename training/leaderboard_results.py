@@ -2,8 +2,9 @@
 pairing scores, the sanity checks, the Markdown table and the strength-against-budget plot.
 
 Everything here is a pure function of the games of a run (each a dict: ``deal``, seat ``order``
-index, every seat's ``places``, ``truncated``, each seat's ``moves`` and ``seconds``), so that
-``--verify`` can refit a published table from its games alone.
+index, every seat's ``places``, ``truncated``, each seat's ``moves`` and ``cpu_seconds``, or
+``seconds`` of wall time in runs played before 5 December 2026), so that ``--verify`` can refit a
+published table from its games alone.
 """
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ __all__ = [
 BOOTSTRAP = 1000
 #: The widest 95% Elo interval half-width the 2-player ladder aims for; wider ones are listed.
 HALF_WIDTH_TARGET = 25.0
+#: Where a game keeps its seats' seconds, by clock, the preferred first: CPU time since 5 December
+#: 2026 (``training.leaderboard._Timed``), wall time before.
+CLOCKS = {"cpu": "cpu_seconds", "wall": "seconds"}
 # The series of the strength-against-budget plot, in its legend's order.
 SEARCHES = {"mcts": "mcts (random rollouts)", "guided": "mcts:guide=ppo (network-guided)"}
 
@@ -153,14 +157,18 @@ def summarize(
             }
         )
 
-    moves, seconds = dict.fromkeys(labels, 0), dict.fromkeys(labels, 0.0)
+    # Moves and seconds by clock: an agent's ms per move are its CPU-timed games' where it has any,
+    # so that a run resumed across the change of clock reports one clock.
+    timed = {clock: {label: [0, 0.0] for label in labels} for clock in CLOCKS}
     truncated = 0
     for (a, b), grid in grids.items():
         for g in (g for row in grid for g in row):
             truncated += g["truncated"]
+            clock = next(c for c in CLOCKS if CLOCKS[c] in g)
             for seat, member in enumerate(orders[g["order"]]):
-                moves[(a, b)[member]] += g["moves"][seat]
-                seconds[(a, b)[member]] += g["seconds"][seat]
+                t = timed[clock][(a, b)[member]]
+                t[0] += g["moves"][seat]
+                t[1] += g[CLOCKS[clock]][seat]
     # The games a rating rests on: those against the other agents.
     games_of = {
         label: sum(p["games"] for p in pairings if label in p["agents"] and p["agents"][0] != p["agents"][1])
@@ -199,9 +207,12 @@ def summarize(
             )
         }
     for label in labels:
+        clock = next((c for c in CLOCKS if timed[c][label][0]), None)
+        moves, seconds = timed[clock][label] if clock else (0, 0.0)
         ratings[label] |= {
             "games": games_of[label],
-            "ms_per_move": 1000 * seconds[label] / moves[label] if moves[label] else None,
+            "ms_per_move": 1000 * seconds / moves if moves else None,
+            **({"ms_clock": clock} if clock == "cpu" else {}),
             "simulations": by_label[label].simulations,
             "search": by_label[label].search,
         }
@@ -339,14 +350,15 @@ def markdown_report(result: dict[str, Any], heading: str = "##") -> str:
     ]
     ratings = result["ratings"]
     order = sorted(ratings, key=lambda label: -ratings[label]["rating"] if two else ratings[label]["rating"])
+    ms_heading = _ms_heading(ratings)
     if two:
         lines += [
-            "| agent | Elo | 95% interval | games | ms per move |",
+            f"| agent | Elo | 95% interval | games | {ms_heading} |",
             "|---|---:|---:|---:|---:|",
         ]
     else:
         lines += [
-            "| agent | mean place | 95% interval | openskill mu | games | ms per move |",
+            f"| agent | mean place | 95% interval | openskill mu | games | {ms_heading} |",
             "|---|---:|---:|---:|---:|---:|",
         ]
     for label in order:
@@ -363,6 +375,13 @@ def markdown_report(result: dict[str, Any], heading: str = "##") -> str:
             )
     lines += ["", *_check_lines(result)]
     return "\n".join(lines) + "\n"
+
+
+def _ms_heading(ratings: dict[str, Any]) -> str:
+    """The ms column's heading: CPU ms where every timed agent was timed in CPU time, else plain ms
+    (wall time, as in tables played before the CPU clock)."""
+    timed = [r for r in ratings.values() if r["ms_per_move"] is not None]
+    return "CPU ms per move" if timed and all(r.get("ms_clock") == "cpu" for r in timed) else "ms per move"
 
 
 def _pct(score: float, ci: Sequence[float]) -> str:
@@ -467,7 +486,7 @@ def budget_png(result: dict[str, Any]) -> bytes:
             "s--",
             color=color,
             alpha=0.6,
-            label=f"{name}: ms per move",
+            label=f"{name}: {_ms_heading(ratings)}",
         )
     ticks = sorted(all_sims)
     ax.set_xscale("log", base=2)
@@ -481,7 +500,7 @@ def budget_png(result: dict[str, Any]) -> bytes:
     if not two:
         ax.invert_yaxis()
     right.set_yscale("log")
-    right.set_ylabel("ms per move (dashed)")
+    right.set_ylabel(f"{_ms_heading(ratings)} (dashed)")
     handles = [h for axis in (ax, right) for h in axis.get_legend_handles_labels()[0]]
     ax.legend(handles=handles, fontsize=7, loc="lower right")
     ax.set_title(

@@ -244,6 +244,22 @@ def test_elo_fit_recovers_a_consistent_ladder():
         fit_elo(scores + 1, games)
 
 
+def test_elo_fit_solves_the_likelihood_equations_on_a_wide_ladder():
+    # Nine agents 250 Elo apart (2,000 from first to last), 400 games a pairing: at the maximum
+    # every agent's points equal the points its ratings expect, virtual draws included.
+    true = np.arange(9)[::-1] * 250.0
+    expected = 1 / (1 + 10 ** ((true[None, :] - true[:, None]) / 400))
+    games = np.full((9, 9), 400.0) - np.diag(np.full(9, 400.0))
+    scores = np.round(expected * games)
+    scores = np.triu(scores, 1) + np.tril(games - np.triu(scores, 1).T, -1)
+    elo = fit_elo(scores, games, anchor=8)
+    assert elo[8] == 0.0 and 1800 < elo[0] < 2200
+    fitted = 1 / (1 + 10 ** ((elo[None, :] - elo[:, None]) / 400))
+    off = ~np.eye(9, dtype=bool)
+    points = np.where(off, scores + 0.5, 0).sum(axis=1)
+    assert np.where(off, (games + 1) * fitted, 0).sum(axis=1) == pytest.approx(points, rel=1e-9)
+
+
 def test_in_process_progress_moves_after_every_game(monkeypatch):
     """With one worker the bar advances game by game, not after a whole task of CHUNK_GAMES."""
     import tqdm

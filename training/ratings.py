@@ -50,8 +50,10 @@ def fit_elo(
 
     ``scores[i, j]`` is what agent i scored against j (wins plus half the draws) in ``games[i, j]``
     games. ``prior_draws`` virtual draws between every two agents keep the ratings finite when an
-    agent won or lost every game, and define them for agents that have not met. Solved with Hunter's
-    (2004) minorization-maximization iteration, which raises the likelihood at every step.
+    agent won or lost every game, and define them for agents that have not met. Solved by Newton's
+    method with a halving step (the log-likelihood is strictly concave), which converges in a few
+    iterations where the minorization-maximization iteration took thousands on a ladder spanning
+    2,000 Elo.
     """
     scores = np.asarray(scores, dtype=float)
     games = np.asarray(games, dtype=float)
@@ -66,20 +68,38 @@ def fit_elo(
         raise ValueError(f"prior_draws must be positive, got {prior_draws}")
     met = ~np.eye(k, dtype=bool)
     total = np.where(met, games + prior_draws, 0.0)
-    points = np.where(met, scores + prior_draws / 2, 0.0).sum(axis=1)
-    log_strength = np.zeros(k)
-    for _ in range(100_000):
-        strength = np.exp(log_strength)
-        updated = np.log(points / (total / (strength[:, None] + strength[None, :])).sum(axis=1))
-        updated -= updated.mean()  # only differences matter; this keeps the numbers from drifting
-        step = np.max(np.abs(updated - log_strength), initial=0.0)
-        log_strength = updated
-        if step < 1e-12:
+    points = np.where(met, scores + prior_draws / 2, 0.0)
+    free = np.arange(k) != anchor  # the anchor's log-strength stays 0
+
+    def log_likelihood(theta: np.ndarray) -> float:
+        gap = theta[:, None] - theta[None, :]
+        # points[i, j] * log p_ij with log p_ij = -log(1 + exp(-gap)), stable for any gap.
+        return float(-(points * np.logaddexp(0.0, -gap)).sum())
+
+    theta = np.zeros(k)
+    current = log_likelihood(theta)
+    for _ in range(200):
+        win = 1.0 / (1.0 + np.exp(theta[None, :] - theta[:, None]))  # p_ij, i's chance against j
+        gradient = (points - total * win).sum(axis=1)
+        weight = total * win * win.T
+        curvature = np.diag(weight.sum(axis=1)) - weight  # the negated Hessian, a weighted Laplacian
+        step = np.zeros(k)
+        step[free] = np.linalg.solve(curvature[np.ix_(free, free)], gradient[free])
+        size = 1.0
+        while True:
+            trial = theta + size * step
+            value = log_likelihood(trial)
+            # Far from the optimum a full step can overshoot; near it the likelihood's change is
+            # below rounding, where the full Newton step is taken.
+            if value >= current - 1e-12 * abs(current) or size < 1e-6:
+                break
+            size /= 2
+        theta, current = trial, value
+        if np.max(np.abs(size * step), initial=0.0) < 1e-12:
             break
     else:
-        raise RuntimeError("the Elo fit did not converge in 100,000 iterations")
-    elo = log_strength * ELO_PER_NAT
-    return elo - elo[anchor]
+        raise RuntimeError("the Elo fit did not converge in 200 Newton steps")
+    return theta * ELO_PER_NAT
 
 
 def mean_interval(

@@ -462,9 +462,13 @@ def test_verify_replays_published_deals_and_catches_a_changed_result(published, 
     assert verify("elemystic_v0", sample=2) == []
     assert main(["--verify", "--env", "elemystic_v0", "--sample", "1"]) == 0
     assert capsys.readouterr().out.endswith("--verify: all checks hold\n")
-    with pytest.raises(SystemExit):
-        main(["--verify", "--env", "mystria_v0"])
-    assert capsys.readouterr().err.startswith("python -m training.leaderboard: error: --verify: no published")
+    assert main(["--verify", "--env", "elemystic_v0", "--num-players", "2", "--sample", "1"]) == 0
+    for argv in (["--env", "mystria_v0"], ["--env", "elemystic_v0", "--num-players", "3"]):
+        with pytest.raises(SystemExit):
+            main(["--verify", *argv])
+        assert capsys.readouterr().err.startswith(
+            "python -m training.leaderboard: error: --verify: no published"
+        )
     data = json.loads(published.read_text())
     key = "heuristic|mcts:simulations=4"
     deal = 1
@@ -570,7 +574,7 @@ def test_the_published_leaderboard_verifies_in_short_form(env_id, num_players):
     }
     cheap = [label for label in labels if (Entrant(specs[label]).simulations or 0) <= 64]
     pairs = [(a, b) for i, a in enumerate(labels) for b in labels[i:] if a in cheap and b in cheap]
-    assert verify(env_id, sample=1, pairings=pairs) == []
+    assert verify(env_id, sample=1, pairings=pairs, num_players=num_players) == []
 
 
 @pytest.mark.parametrize(("env_id", "num_players"), PUBLISHED_TABLES)
@@ -665,6 +669,7 @@ def test_the_web_seat_menu_reads_the_published_ratings():
         (["--env", "elemystic_v0", "--games", "ten"], "argument --games: invalid int value"),
         (["--games", "4"], "--env is required"),
         (["--verify", "--sample", "0"], "--sample must be a positive integer"),
+        (["--verify", "--num-players", "3"], "--num-players goes with --env"),
         (["--env", "elemystic_v0", "--replay", "alphazero"], "--replay: 'alphazero' is not on the roster"),
         (["--verify", "--replay", "ppo"], "--replay plays a run's games; it does not go with --verify"),
         (["--verify", "--extend"], "--extend plays a run's games; it does not go with --verify"),

@@ -3,7 +3,7 @@
 python -m training.leaderboard --env ID [--num-players N] [--games G] [--seed S] [--workers W] [--out DIR]
                                [--replay AGENT]... [--extend]
 python -m training.leaderboard --finished --env ID [--num-players N] [--out DIR]
-python -m training.leaderboard --verify [--env ID] [--sample K]
+python -m training.leaderboard --verify [--env ID [--num-players N]] [--sample K]
 python -m training.leaderboard --publish --env ID [--num-players N] [--out DIR]
 
 The roster is :data:`ROSTER`, one agent spec a line (``agents.spec``): random, the heuristic, mcts
@@ -58,9 +58,10 @@ games are written as finished chunks (the table keeps no moves or seconds, so th
 the new games'), and a larger ``--games`` plays only the deals after them.
 
 **Verify.** ``--verify`` replays ``--sample`` deals of every pairing of each published leaderboard
-(the same deals for each pairing, drawn with a fixed seed), checks that they replay to the published
-places, refits the published games to check every rating, interval and pairing score, and checks
-that every agent with a model loads the same files as the published games were played with.
+(of ``--env``, of its ``--num-players`` table when given; the same deals for each pairing, drawn
+with a fixed seed), checks that they replay to the published places, refits the published games to
+check every rating, interval and pairing score, and checks that every agent with a model loads the
+same files as the published games were played with.
 """
 
 from __future__ import annotations
@@ -707,15 +708,20 @@ def _import_published(
 
 
 def verify(
-    env_id: str | None = None, sample: int = 2, pairings: Sequence[tuple[str, str]] | None = None
+    env_id: str | None = None,
+    sample: int = 2,
+    pairings: Sequence[tuple[str, str]] | None = None,
+    num_players: int | None = None,
 ) -> list[str]:
-    """Check the published leaderboards (of ``env_id``, or all): replay ``sample`` deals of every
-    pairing (or of ``pairings``) and refit the published games. Returns the failures, [] when all hold."""
-    paths = sorted(PUBLISHED_DIR.glob(f"{env_id or '*'}-*p.json"))
+    """Check the published leaderboards (of ``env_id``, or all; of its ``num_players`` table, or
+    all its tables): replay ``sample`` deals of every pairing (or of ``pairings``) and refit the
+    published games. Returns the failures, [] when all hold."""
+    count = "*" if num_players is None else str(num_players)
+    paths = sorted(PUBLISHED_DIR.glob(f"{env_id or '*'}-{count}p.json"))
     if not paths:
-        raise ConfigError(
-            f"--verify: no published leaderboard{' for ' + env_id if env_id else ''} in {PUBLISHED_DIR}"
-        )
+        which = f" for {env_id}" if env_id else ""
+        which += f" at {num_players} players" if num_players is not None else ""
+        raise ConfigError(f"--verify: no published leaderboard{which} in {PUBLISHED_DIR}")
     failures = []
     for path in paths:
         published = json.loads(path.read_text())
@@ -791,11 +797,12 @@ def _verify_one(
     picked = sorted(
         np.random.default_rng([seed, 32]).choice(deals, size=min(sample, deals), replace=False).tolist()
     )
+    built: dict[tuple[str, str, str, int], Any] = {}  # as a run's workers keep them: a model loads once
     for key, per_deal in published["places"].items():
         a, b = key.split("|")
         if (chosen is not None and (a, b) not in chosen) or stale & {a, b}:
             continue
-        replayed = play_pairing_deals(env_id, n, seed, (specs[a], specs[b]), picked)
+        replayed = play_pairing_deals(env_id, n, seed, (specs[a], specs[b]), picked, built)
         for d in picked:
             text = "".join(str(p) for g in replayed if g["deal"] == d for p in g["places"])
             if text != per_deal[d]:
@@ -900,7 +907,9 @@ def main(argv: list[str] | None = None) -> int:
                     mystic_envs.env_module(args.env)
                 except (TypeError, ValueError) as exc:
                     raise ConfigError(f"--env: {exc}") from None
-            failures = verify(args.env, args.sample)
+            if args.num_players is not None and args.env is None:
+                raise ConfigError("--num-players goes with --env")
+            failures = verify(args.env, args.sample, num_players=args.num_players)
             for line in failures:
                 print(f"FAILED {line}")
             print(f"{PROG} --verify: {'all checks hold' if not failures else f'{len(failures)} failures'}")

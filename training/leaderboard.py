@@ -823,7 +823,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--env", help=f"env id, one of {list(mystic_envs.ENV_IDS)} (with --verify: default all)"
     )
-    parser.add_argument("--num-players", type=int, help="table size (default: the env's smallest)")
+    parser.add_argument(
+        "--num-players", type=int, help="table size (default: the env's smallest; with --verify: all)"
+    )
     parser.add_argument(
         "--games",
         type=int,

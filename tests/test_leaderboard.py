@@ -106,6 +106,31 @@ def test_an_intransitive_cycle_and_a_seat_difference_are_reported():
     assert "rock > scissors > paper *" in report and "NOT SHOWN for rock" in report
 
 
+def test_a_seat_difference_of_an_agent_against_itself_names_its_copies():
+    # "first" always wins from the first seat, so its copies split by seat: the report tells the
+    # copies apart (their names are the same) and says whose score it shows.
+    games = {}
+    for a, b in (("random", "random"), ("random", "first"), ("first", "first")):
+        played = []
+        for deal in range(40):
+            for o, order in enumerate(seat_orders(2)):
+                winner = 0 if a == b == "first" else (deal % 2 if a == b else order.index(1))
+                places = [1, 1]
+                places[winner] = 0
+                played.append(
+                    {"deal": deal, "order": o, "places": places, "truncated": False}
+                    | {"moves": [1, 1], "seconds": [0.0, 0.0]}
+                )
+        games[a, b] = played
+    result = summarize("elemystic_v0", 2, 0, _entrants(["random", "first"]), {}, games, 40, ())
+    assert [d["agents"] for d in result["checks"]["seat_differences"]] == [["first", "first"]]
+    report = leaderboard_results.markdown_report(result)
+    assert (
+        "first vs first: seats A-B 100.0% [91.2, 100.0], seats B-A 0.0% [0.0, 8.8] (A and B two copies, "
+        "A's score)" in report
+    )
+
+
 def test_agents_whose_interval_is_wider_than_25_elo_are_listed(monkeypatch):
     monkeypatch.setattr(leaderboard_results, "BOOTSTRAP", 100)
     truth = {"random": 0.0, "a": 100.0, "b": 200.0}

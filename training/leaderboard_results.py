@@ -388,6 +388,14 @@ def _pct(score: float, ci: Sequence[float]) -> str:
     return f"{100 * score:.1f}% [{100 * ci[0]:.1f}, {100 * ci[1]:.1f}]"
 
 
+def _seats(difference: dict[str, Any], order: dict[str, Any]) -> str:
+    """Who sat where in a flagged seat order; an agent against itself by member (``A`` the one whose
+    score is shown), as its two copies' names are the same."""
+    if difference["agents"][0] != difference["agents"][1]:
+        return "-".join(order["seats"])
+    return "-".join("AB"[m] for m in order["members"])
+
+
 def _check_lines(result: dict[str, Any]) -> list[str]:
     checks = result["checks"]
     bad_self = [k for k, v in checks["self_play"].items() if not v["ok"]]
@@ -413,8 +421,9 @@ def _check_lines(result: dict[str, Any]) -> list[str]:
         for d in differences:
             x, y = d["orders"]
             lines.append(
-                f"    - {' vs '.join(d['agents'])}: seats {'-'.join(x['seats'])} "
-                f"{_pct(x['score'], x['ci95'])}, seats {'-'.join(y['seats'])} {_pct(y['score'], y['ci95'])}"
+                f"    - {' vs '.join(d['agents'])}: seats {_seats(d, x)} {_pct(x['score'], x['ci95'])}, "
+                f"seats {_seats(d, y)} {_pct(y['score'], y['ci95'])}"
+                + (" (A and B two copies, A's score)" if d["agents"][0] == d["agents"][1] else "")
             )
     else:
         lines.append("- seat orders whose intervals do not overlap: none")

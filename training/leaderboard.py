@@ -268,13 +268,17 @@ class _Task:
     deals: tuple[int, ...]
 
 
+# Built agents by (env id, agent name, its options, seat): see play_pairing_deals.
+AgentCache = dict[tuple[str, str, str, int], Any]
+
+
 def play_pairing_deals(
     env_id: str,
     num_players: int,
     seed: int,
     members: tuple[AgentSpec, AgentSpec],
     deals: Iterable[int],
-    agents: dict[tuple[str, str, str, int], Any] | None = None,
+    agents: AgentCache | None = None,
 ) -> list[dict[str, Any]]:
     """Play ``deals`` of the pairing ``members`` in every seat order; one dict a game: its deal, seat
     order index, every seat's place (0 the best, ties share), truncation, and each seat's moves and
@@ -317,7 +321,7 @@ def play_pairing_deals(
 
 
 # The agents a process has built for the run's chunks (see play_pairing_deals); a run clears them.
-_AGENTS: dict[tuple[str, str, str, int], Any] = {}
+_AGENTS: AgentCache = {}
 
 
 def _play_task(task: _Task) -> tuple[_Task, list[dict[str, Any]]]:
@@ -797,7 +801,7 @@ def _verify_one(
     picked = sorted(
         np.random.default_rng([seed, 32]).choice(deals, size=min(sample, deals), replace=False).tolist()
     )
-    built: dict[tuple[str, str, str, int], Any] = {}  # as a run's workers keep them: a model loads once
+    built: AgentCache = {}  # as a run's workers keep them: a model loads once
     for key, per_deal in published["places"].items():
         a, b = key.split("|")
         if (chosen is not None and (a, b) not in chosen) or stale & {a, b}:

@@ -388,12 +388,18 @@ def _pct(score: float, ci: Sequence[float]) -> str:
     return f"{100 * score:.1f}% [{100 * ci[0]:.1f}, {100 * ci[1]:.1f}]"
 
 
-def _seats(difference: dict[str, Any], order: dict[str, Any]) -> str:
-    """Who sat where in a flagged seat order; an agent against itself by member (``A`` the one whose
-    score is shown), as its two copies' names are the same."""
-    if difference["agents"][0] != difference["agents"][1]:
-        return "-".join(order["seats"])
-    return "-".join("AB"[m] for m in order["members"])
+def _seat_difference_line(difference: dict[str, Any]) -> str:
+    """A flagged pair of seat orders; an agent against itself by member (``A`` the one whose score is
+    shown), as its two copies' names are the same."""
+    copies = difference["agents"][0] == difference["agents"][1]
+    shown = [
+        f"seats {'-'.join('AB'[m] for m in o['members']) if copies else '-'.join(o['seats'])} "
+        f"{_pct(o['score'], o['ci95'])}"
+        for o in difference["orders"]
+    ]
+    return f"    - {' vs '.join(difference['agents'])}: {', '.join(shown)}" + (
+        " (A and B two copies, A's score)" if copies else ""
+    )
 
 
 def _check_lines(result: dict[str, Any]) -> list[str]:
@@ -418,13 +424,7 @@ def _check_lines(result: dict[str, Any]) -> list[str]:
     differences = checks["seat_differences"]
     if differences:
         lines.append("- seat orders whose intervals do not overlap (the first member's score):")
-        for d in differences:
-            x, y = d["orders"]
-            lines.append(
-                f"    - {' vs '.join(d['agents'])}: seats {_seats(d, x)} {_pct(x['score'], x['ci95'])}, "
-                f"seats {_seats(d, y)} {_pct(y['score'], y['ci95'])}"
-                + (" (A and B two copies, A's score)" if d["agents"][0] == d["agents"][1] else "")
-            )
+        lines.extend(_seat_difference_line(d) for d in differences)
     else:
         lines.append("- seat orders whose intervals do not overlap: none")
     cycles = checks["cycles"]

@@ -594,7 +594,7 @@ def test_the_published_leaderboard_verifies_in_short_form(env_id, num_players):
     # CI's short form: one deal of every pairing of the agents that search at most 16 plain
     # simulations a move, and of each agent at up to 64 simulations (the guided search's included)
     # against random, so that every agent CI can afford replays while the cost stays flat as tables
-    # grow: a guided simulation costs a network's forward pass, 5-20 plain ones (the published ms a
+    # grow: a guided simulation costs a network's forward pass, 7-27 plain ones (the published ms a
     # move), and the guided search at 16 in every pairing was a third of Mystic Vale 3p's short form.
     published = json.loads(leaderboard.published_path(env_id, num_players).read_text())
     labels = published["agents"]

@@ -1,8 +1,9 @@
 """Balance of the designed components (docs/rules/elemystic.md, "Balance").
 
-20,000 heuristic self-play games: every element, when it stood at the front of a column, leaves
-its owner having lost less Energy than the opponent in 35-65% of the decided rounds, and the
-starting seat wins 45-55% of games.
+Heuristic self-play: every element, when it stood at the front of a column, leaves its owner
+having lost less Energy than the opponent in 35-65% of the decided rounds, and the starting seat
+wins 45-55% of games. The short form plays 10,000 games (Storm, the nearest to a bound, 38.2% of
+1,874 front rounds there); ``pytest --soak`` plays the 20,000 the rules page's table reports.
 """
 
 from __future__ import annotations
@@ -12,12 +13,18 @@ import pytest
 from agents.balance import main, measure
 from mystic_envs.elemystic.cards import ELEMENT_NAMES
 
-GAMES = 20_000
+SHORT_GAMES = 10_000  # about 50 s of one core, half the full form
+FULL_GAMES = 20_000
 
 
 @pytest.fixture(scope="module")
-def report():
-    r = measure(GAMES, seed=0)
+def games(request) -> int:
+    return FULL_GAMES if request.config.getoption("soak") else SHORT_GAMES
+
+
+@pytest.fixture(scope="module")
+def report(games):
+    r = measure(games, seed=0)
     print("\n" + r.table())
     return r
 
@@ -30,8 +37,8 @@ def test_every_element_front_result_is_within_35_to_65_percent(report, element):
 
 
 @pytest.mark.slow
-def test_starting_seat_wins_45_to_55_percent(report):
-    assert report.games == GAMES
+def test_starting_seat_wins_45_to_55_percent(report, games):
+    assert report.games == games
     assert 0.45 <= report.start_seat_rate <= 0.55
 
 

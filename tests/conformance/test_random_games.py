@@ -25,12 +25,17 @@ CHUNK = 500  # games per test item, so pytest-xdist can spread a long run over i
 SHORT_FORM = {"mystic_vale_v0": (20, 30)}  # (engine games, AEC games) a player count
 FULL_FORM = {"mystic_vale_v0": 2_000}
 AEC_GAMES = 200
-# Mystick Domination's 4- and 5-player random games cost 0.1-0.2 s each with every check (2,000 of
-# them were 6 of CI's 20 minutes): the default run plays 500 a count there, ``--soak`` the full form.
-SHORT_COUNT = {("mystick_domination_v0", 4): 500, ("mystick_domination_v0", 5): 500}
-# Its compiled engine at 4-5 players (states equal to the Python engine's at every step by tests/core):
-# 200 games a count, which took 61 s and 88 s at 500.
-COMPILED_SHORT_COUNT = {("mystick_domination_v0", 4): 200, ("mystick_domination_v0", 5): 200}
+# Mystick Domination's 3- to 5-player random games cost 0.04-0.2 s each with every check (2,000 of
+# them at 4-5 players were 6 of CI's 20 minutes, at 3 players 84 s): the default run plays 500 a
+# count there, ``--soak`` the full form.
+SHORT_COUNT = {("mystick_domination_v0", n): 500 for n in (3, 4, 5)}
+# Its compiled engine (states equal to the Python engine's at every step by tests/core): 500 games
+# at 3 players (2,000 took 138 s of CI), 200 at 4-5 (500 took 61 s and 88 s).
+COMPILED_SHORT_COUNT = {
+    ("mystick_domination_v0", 3): 500,
+    ("mystick_domination_v0", 4): 200,
+    ("mystick_domination_v0", 5): 200,
+}
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

@@ -8,7 +8,17 @@ for CI.
 
 from __future__ import annotations
 
+import os
+
 import pytest
+
+from training.workers import ONE_THREAD_VARIABLES
+
+# Set before pytest-xdist starts its workers, which inherit it and import numpy and torch after: the
+# suite runs two workers on two cores, where a thread a core in each only spins (measured in
+# training.workers). A variable the caller set wins.
+for _name in ONE_THREAD_VARIABLES:
+    os.environ.setdefault(_name, "1")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

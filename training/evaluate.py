@@ -68,6 +68,7 @@ from agents.cli import add_env_arguments
 from agents.spec import AgentSpec, ConfigError, parse_agent_spec, resolve_model_path, table_options
 from training.ratings import PRIOR_DRAWS, fit_elo, fit_openskill, mean_interval, wilson_interval
 from training.run_files import file_part, write_atomic
+from training.workers import one_thread_each
 
 __all__ = [
     "AgentSpec",
@@ -330,7 +331,7 @@ def _run_tasks(
         else:
             # spawn rather than fork: safe once agents hold torch models or threads, and alike on every OS.
             context = multiprocessing.get_context("spawn")
-            with _deaf_to_ctrl_c():
+            with _deaf_to_ctrl_c(), one_thread_each():
                 pool = stack.enter_context(context.Pool(min(workers, len(missing))))
             results = pool.imap_unordered(_play_chunk, missing)
         for task, chunk in results:

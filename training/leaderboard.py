@@ -91,6 +91,7 @@ from training.evaluate import check_out_dir, default_workers, play_game, seat_or
 from training.leaderboard_results import Entrant, budget_png, markdown_report, summarize
 from training.ratings import ranks_from_rewards
 from training.run_files import file_part, write_atomic
+from training.workers import one_thread_each
 
 __all__ = [
     "CHUNK_DEALS",
@@ -420,7 +421,9 @@ def _play_missing(
             results: Iterable[tuple[_Task, list[dict[str, Any]]]] = map(_play_task, missing)
         else:
             # spawn, as training.evaluate: safe with torch models in the workers.
-            pool = stack.enter_context(multiprocessing.get_context("spawn").Pool(min(workers, len(missing))))
+            context = multiprocessing.get_context("spawn")
+            with one_thread_each():
+                pool = stack.enter_context(context.Pool(min(workers, len(missing))))
             results = pool.imap_unordered(_play_task, missing)
         for task, played in results:
             chunk = {"labels": [m.label for m in task.members], "deals": list(task.deals), "games": played}

@@ -1,0 +1,32 @@
+"""Worker processes of ``training.evaluate`` and ``training.leaderboard``: one thread each.
+
+numpy's BLAS and torch's OpenMP pool start a thread a core in every process. Workers already fill the
+cores, and those threads then spin waiting for each other: two processes replaying leaderboard games
+on two cores (the test suite's short form of ``--verify`` for Mystick Domination at 5 players and
+Mystic Vale at 4) took 273 s each with the default threads and 48 s with one. No numpy import here,
+so that the test suite's conftest can set the variables before anything reads them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Iterator
+
+__all__ = ["ONE_THREAD_VARIABLES", "one_thread_each"]
+
+# Read once, when the library loads in a process, so they must be in its environment from its start.
+ONE_THREAD_VARIABLES = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+
+
+@contextlib.contextmanager
+def one_thread_each() -> Iterator[None]:
+    """Processes started inside get one BLAS and one OpenMP thread, unless the caller's environment
+    names a number itself."""
+    unset = [name for name in ONE_THREAD_VARIABLES if name not in os.environ]
+    os.environ.update(dict.fromkeys(unset, "1"))
+    try:
+        yield
+    finally:
+        for name in unset:
+            os.environ.pop(name, None)

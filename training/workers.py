@@ -1,11 +1,11 @@
 """Worker processes of ``training.evaluate`` and ``training.leaderboard``: one thread each.
 
-numpy's BLAS and torch's OpenMP pool start a thread a core in every process. Workers already fill the
-cores, and those threads then spin waiting for each other: two processes replaying leaderboard games
-on two cores (the test suite's short form of ``--verify`` for Mystick Domination at 5 players and
-Mystic Vale at 4, beside a ladder at ``nice -n 19``) took 273 s each with the default threads and 48 s
-with one; in CI the first took 150 s of a 1,393 s suite. No numpy import here, so that the test
-suite's conftest can set the variables before anything reads them.
+numpy's BLAS and torch's OpenMP pool start a thread a core in every process. Workers already fill
+the cores, and those threads then spin waiting for each other: two processes replaying leaderboard
+games on two cores (the test suite's short form of ``--verify`` for Mystick Domination at 5 players
+and Mystic Vale at 4, beside a ladder at ``nice -n 19``) took 273 s and 266 s with the default
+threads, 48 s and 38 s with one; in CI the first took 150 s of a 1,393 s suite. No numpy import
+here, so that the test suite's conftest can set the variables before anything reads them.
 """
 
 from __future__ import annotations

@@ -34,6 +34,7 @@ import numpy as np
 
 import mystic_envs
 from agents import make_agent
+from training.workers import one_thread_each
 
 __all__ = ["Demonstrations", "clone_into", "collect", "warm_start"]
 
@@ -128,7 +129,8 @@ def collect(
         parts = [_play(env_id, teacher, chunks[0], gamma, student)]
     else:
         n = workers
-        with ProcessPoolExecutor(n) as pool:
+        # The workers are forked when the pool starts: they inherit the variables then.
+        with one_thread_each(), ProcessPoolExecutor(n) as pool:
             parts = list(
                 pool.map(
                     _play,

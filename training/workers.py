@@ -1,10 +1,13 @@
-"""Worker processes of ``training.evaluate`` and ``training.leaderboard``: one thread each.
+"""Worker processes of ``training.evaluate``, ``training.leaderboard`` and ``training.imitate``: one
+thread each.
 
 numpy's BLAS and torch's OpenMP pool start a thread a core in every process. Workers already fill
 the cores, and those threads then spin waiting for each other: two processes replaying leaderboard
 games on two cores (the test suite's short form of ``--verify`` for Mystick Domination at 5 players
 and Mystic Vale at 4, beside a ladder at ``nice -n 19``) took 273 s and 266 s with the default
-threads, 48 s and 38 s with one; in CI the first took 150 s of a 1,393 s suite. No numpy import
+threads, 48 s and 38 s with one; in CI the first took 150 s of a 1,393 s suite. ``training.imitate``'s
+two workers with a PPO student (60 Mystria games, the same ladder beside) took a median 18.8 s
+(9.5-26.9 s, 5 runs) with the default threads, 8.7 s (7.9-9.8 s, 3 runs) with one. No numpy import
 here, so that the test suite's conftest can set the variables before anything reads them.
 """
 
